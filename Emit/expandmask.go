@@ -20,7 +20,8 @@ func init() { register("expandmask", buildExpandMask) }
 // buildExpandMask emits ExpandMask17AMD64, ExpandMask19AMD64 and their
 // four-way AVX2 variants, then the four-way AVX512 ones, then the ×1
 // BMI2 ones (the ×1 routines calling KeccakF1600BMI2), then the eight-way
-// AVX512 ones. Each is made of calls of proven routines: the
+// AVX512 ones, then the ×1 AVX2 ones (KeccakF1600BMI2 and the AVX2
+// BitUnpack). Each is made of calls of proven routines: the
 // permutation squeezes the SHAKE256 state(s) kept in the frame, the
 // stream's first 32·c bytes are copied out block by block, and
 // BitUnpack (Algorithm 19) turns each stream into its polynomial.
@@ -37,6 +38,9 @@ func buildExpandMask(c *build.Context) {
 	}
 	for _, bits := range []int{17, 19} {
 		buildExpandMaskWide(c, bits, 8, "AVX512")
+	}
+	for _, bits := range []int{17, 19} {
+		buildExpandMaskAMD64(c, bits, "AVX2")
 	}
 }
 
@@ -70,12 +74,17 @@ func unpackCall(c *build.Context, args, v operand.Mem, unpack string, load func(
 }
 
 // buildExpandMaskAMD64 emits ExpandMask<bits><variant>: the state
-// squeezed by five calls of KeccakF1600<variant> (AMD64 or BMI2), each
-// block's lanes copied to the stream, then BitUnpack<c>AMD64 from the
+// squeezed by five calls of KeccakF1600<variant> (AMD64 or BMI2; BMI2 for
+// the AVX2 variant), each block's lanes copied to the stream, then
+// BitUnpack<c>AMD64 (BitUnpack<c>AVX2 for the AVX2 variant) from the
 // stream into y.
 func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	w := bits + 1 // bits per packed coefficient, c of Algorithm 34, line 1
 	n := 32 * w
+	perm, unpack := "KeccakF1600"+variant, fmt.Sprintf("BitUnpack%dAMD64", w)
+	if variant == "AVX2" {
+		perm, unpack = "KeccakF1600BMI2", fmt.Sprintf("BitUnpack%dAVX2", w)
+	}
 	args := newCallFrame(c, callerOnStack, fmt.Sprintf("ExpandMask%d%s", bits, variant), 16).args // the callees' arguments
 	state := c.AllocLocal(25 * 8)
 	stream := c.AllocLocal(n)
@@ -90,9 +99,9 @@ func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	for blk := 0; blk < expandMaskBlocks; blk++ {
 		c.LEAQ(state, reg.RAX)
 		c.MOVQ(reg.RAX, args)
-		c.CALL(callee("KeccakF1600" + variant))
-		// Four lanes in flight (general registers only: the contract
-		// allows no SSE).
+		c.CALL(callee(perm))
+		// Four lanes in flight (general registers only: the baseline
+		// contract allows no SSE).
 		lanes := expandMaskLanes(blk, n)
 		for i := 0; i < lanes; i += 4 {
 			k := min(4, lanes-i)
@@ -106,7 +115,7 @@ func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	}
 
 	c.Comment("y = BitUnpack(stream, γ1 − 1, γ1) mod q (Algorithm 34, line 5).")
-	unpackCall(c, args, stream, fmt.Sprintf("BitUnpack%dAMD64", w), func() { c.Load(c.Param("y"), reg.RAX) })
+	unpackCall(c, args, stream, unpack, func() { c.Load(c.Param("y"), reg.RAX) })
 	c.RET()
 }
 

@@ -93,3 +93,23 @@ func ExpandMask17x8AVX512(y *[8]*[256]uint32, seeds *[8][66]byte)
 //
 //go:noescape
 func ExpandMask19x8AVX512(y *[8]*[256]uint32, seeds *[8][66]byte)
+
+// ExpandMask17AVX2 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
+// lines 3 to 5) for γ1 = 2^17: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
+// with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
+// squeezes by calling KeccakF1600BMI2 and unpacks by calling
+// BitUnpack18AVX2; no branch or address depends on the seed.
+// Needs BMI1, BMI2 and AVX2.
+//
+//go:noescape
+func ExpandMask17AVX2(y *[256]uint32, seed *[66]byte)
+
+// ExpandMask19AVX2 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
+// lines 3 to 5) for γ1 = 2^19: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
+// with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
+// squeezes by calling KeccakF1600BMI2 and unpacks by calling
+// BitUnpack20AVX2; no branch or address depends on the seed.
+// Needs BMI1, BMI2 and AVX2.
+//
+//go:noescape
+func ExpandMask19AVX2(y *[256]uint32, seed *[66]byte)

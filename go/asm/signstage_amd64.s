@@ -2660,7 +2660,7 @@ TEXT ·SignZ65AVX2(SB), $1416-65
 	MOVQ    AX, (SP)
 	LEAQ    1096(SP), AX
 	MOVQ    AX, 8(SP)
-	CALL    ·ExpandMask19BMI2(SB)
+	CALL    ·ExpandMask19AVX2(SB)
 
 	// NTT(y) · 2³² mod q (Algorithm 7, line 12), from a copy of y.
 	MOVQ z+24(FP), SI

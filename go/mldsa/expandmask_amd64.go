@@ -88,13 +88,23 @@ func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int
 		out := expandMaskGroup(&seeds, &scratch, y[r:four], ρPrimePrime, μ+r)
 		expandMaskx4AVX2(&out, &seeds, γ1Bits)
 	}
-	if four < len(y) {
+	if four == len(y) {
+		return
+	}
+	if !useBMI2 {
 		// The polynomials after the four-way groups, one at a time
-		// through the ×1 Keccak that useBMI2 selects.
-		if useBMI2 {
-			expandMaskBMI2(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		// through the baseline Keccak.
+		expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		return
+	}
+	// One at a time through the BMI2 Keccak and the AVX2 unpacker.
+	var seed [66]byte
+	for r := four; r < len(y); r++ {
+		expandMaskSeed(&seed, ρPrimePrime, μ+r)
+		if γ1Bits == 17 {
+			asm.ExpandMask17AVX2(poly32(&y[r]), &seed)
 		} else {
-			expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+			asm.ExpandMask19AVX2(poly32(&y[r]), &seed)
 		}
 	}
 }

@@ -14024,971 +14024,983 @@ func frame49(out *[3]uint64)
 //go:noescape
 func frame50(out *[3]uint64)
 
-// frame51 has the frame size and flags of SHAKE256FinishAMD64; it writes SP, the address of
+// frame51 has the frame size and flags of ExpandMask17AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame51(out *[3]uint64)
 
-// frame52 has the frame size and flags of SHAKE256FinishBMI2; it writes SP, the address of
+// frame52 has the frame size and flags of ExpandMask19AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame52(out *[3]uint64)
 
-// frame53 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
+// frame53 has the frame size and flags of SHAKE256FinishAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame53(out *[3]uint64)
 
-// frame54 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
+// frame54 has the frame size and flags of SHAKE256FinishBMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame54(out *[3]uint64)
 
-// frame55 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
+// frame55 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame55(out *[3]uint64)
 
-// frame56 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
+// frame56 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame56(out *[3]uint64)
 
-// frame57 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
+// frame57 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame57(out *[3]uint64)
 
-// frame58 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
+// frame58 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame58(out *[3]uint64)
 
-// frame59 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
+// frame59 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame59(out *[3]uint64)
 
-// frame60 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
+// frame60 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame60(out *[3]uint64)
 
-// frame61 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
+// frame61 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame61(out *[3]uint64)
 
-// frame62 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
+// frame62 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame62(out *[3]uint64)
 
-// frame63 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
+// frame63 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame63(out *[3]uint64)
 
-// frame64 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
+// frame64 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame64(out *[3]uint64)
 
-// frame65 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
+// frame65 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame65(out *[3]uint64)
 
-// frame66 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
+// frame66 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame66(out *[3]uint64)
 
-// frame67 has the frame size and flags of KeccakF1600x8AVX512; it writes SP, the address of
+// frame67 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame67(out *[3]uint64)
 
-// frame68 has the frame size and flags of KeyGen44AMD64; it writes SP, the address of
+// frame68 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame68(out *[3]uint64)
 
-// frame69 has the frame size and flags of KeyGen44AVX2; it writes SP, the address of
+// frame69 has the frame size and flags of KeccakF1600x8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame69(out *[3]uint64)
 
-// frame70 has the frame size and flags of KeyGen44AVX512; it writes SP, the address of
+// frame70 has the frame size and flags of KeyGen44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame70(out *[3]uint64)
 
-// frame71 has the frame size and flags of KeyGen65AMD64; it writes SP, the address of
+// frame71 has the frame size and flags of KeyGen44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame71(out *[3]uint64)
 
-// frame72 has the frame size and flags of KeyGen65AVX2; it writes SP, the address of
+// frame72 has the frame size and flags of KeyGen44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame72(out *[3]uint64)
 
-// frame73 has the frame size and flags of KeyGen65AVX512; it writes SP, the address of
+// frame73 has the frame size and flags of KeyGen65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame73(out *[3]uint64)
 
-// frame74 has the frame size and flags of KeyGen87AMD64; it writes SP, the address of
+// frame74 has the frame size and flags of KeyGen65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of KeyGen87AVX2; it writes SP, the address of
+// frame75 has the frame size and flags of KeyGen65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of KeyGen87AVX512; it writes SP, the address of
+// frame76 has the frame size and flags of KeyGen87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
+// frame77 has the frame size and flags of KeyGen87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
+// frame78 has the frame size and flags of KeyGen87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
+// frame79 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
+// frame80 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
+// frame81 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
+// frame82 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
+// frame83 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
 
-// frame84 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
+// frame84 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame84(out *[3]uint64)
 
-// frame85 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
+// frame85 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame85(out *[3]uint64)
 
-// frame86 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
+// frame86 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame86(out *[3]uint64)
 
-// frame87 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
+// frame87 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame87(out *[3]uint64)
 
-// frame88 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
+// frame88 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame88(out *[3]uint64)
 
-// frame89 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
+// frame89 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame89(out *[3]uint64)
 
-// frame90 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
+// frame90 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame90(out *[3]uint64)
 
-// frame91 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
+// frame91 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame91(out *[3]uint64)
 
-// frame92 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
+// frame92 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame92(out *[3]uint64)
 
-// frame93 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
+// frame93 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame93(out *[3]uint64)
 
-// frame94 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
+// frame94 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame94(out *[3]uint64)
 
-// frame95 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
+// frame95 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame95(out *[3]uint64)
 
-// frame96 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
+// frame96 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame96(out *[3]uint64)
 
-// frame97 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
+// frame97 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame97(out *[3]uint64)
 
-// frame98 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
+// frame98 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame98(out *[3]uint64)
 
-// frame99 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
+// frame99 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame99(out *[3]uint64)
 
-// frame100 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
+// frame100 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame100(out *[3]uint64)
 
-// frame101 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
+// frame101 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame101(out *[3]uint64)
 
-// frame102 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
+// frame102 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame102(out *[3]uint64)
 
-// frame103 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
+// frame103 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame103(out *[3]uint64)
 
-// frame104 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
+// frame104 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame104(out *[3]uint64)
 
-// frame105 has the frame size and flags of NTTAMD64; it writes SP, the address of
+// frame105 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame105(out *[3]uint64)
 
-// frame106 has the frame size and flags of NTTAVX2; it writes SP, the address of
+// frame106 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame106(out *[3]uint64)
 
-// frame107 has the frame size and flags of NTTAVX512; it writes SP, the address of
+// frame107 has the frame size and flags of NTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame107(out *[3]uint64)
 
-// frame108 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
+// frame108 has the frame size and flags of NTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame108(out *[3]uint64)
 
-// frame109 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
+// frame109 has the frame size and flags of NTTAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame109(out *[3]uint64)
 
-// frame110 has the frame size and flags of NTTInverseAVX512; it writes SP, the address of
+// frame110 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame110(out *[3]uint64)
 
-// frame111 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
+// frame111 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame111(out *[3]uint64)
 
-// frame112 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame112 has the frame size and flags of NTTInverseAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame112(out *[3]uint64)
 
-// frame113 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
+// frame113 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame113(out *[3]uint64)
 
-// frame114 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
+// frame114 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame114(out *[3]uint64)
 
-// frame115 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame115 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame115(out *[3]uint64)
 
-// frame116 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
+// frame116 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame116(out *[3]uint64)
 
-// frame117 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame117 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame117(out *[3]uint64)
 
-// frame118 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
+// frame118 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame118(out *[3]uint64)
 
-// frame119 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame119 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
+// frame120 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
+// frame121 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
+// frame122 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
+// frame123 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
+// frame124 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of PolySubAMD64; it writes SP, the address of
+// frame125 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of PolySubAVX2; it writes SP, the address of
+// frame126 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame127 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame128 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame129 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame130 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
+// frame131 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
+// frame132 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
+// frame133 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
+// frame134 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
 
-// frame135 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame135 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame135(out *[3]uint64)
 
-// frame136 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
+// frame136 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame136(out *[3]uint64)
 
-// frame137 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame137 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame137(out *[3]uint64)
 
-// frame138 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
+// frame138 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame138(out *[3]uint64)
 
-// frame139 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
+// frame139 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame139(out *[3]uint64)
 
-// frame140 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame140 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame140(out *[3]uint64)
 
-// frame141 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame141 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame141(out *[3]uint64)
 
-// frame142 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame142 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame142(out *[3]uint64)
 
-// frame143 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
+// frame143 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame143(out *[3]uint64)
 
-// frame144 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
+// frame144 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame144(out *[3]uint64)
 
-// frame145 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
+// frame145 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame145(out *[3]uint64)
 
-// frame146 has the frame size and flags of SigEncode44AMD64; it writes SP, the address of
+// frame146 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame146(out *[3]uint64)
 
-// frame147 has the frame size and flags of SigEncode44AVX2; it writes SP, the address of
+// frame147 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame147(out *[3]uint64)
 
-// frame148 has the frame size and flags of SigEncode65AMD64; it writes SP, the address of
+// frame148 has the frame size and flags of SigEncode44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame148(out *[3]uint64)
 
-// frame149 has the frame size and flags of SigEncode65AVX2; it writes SP, the address of
+// frame149 has the frame size and flags of SigEncode44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame149(out *[3]uint64)
 
-// frame150 has the frame size and flags of SigEncode87AMD64; it writes SP, the address of
+// frame150 has the frame size and flags of SigEncode65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame150(out *[3]uint64)
 
-// frame151 has the frame size and flags of SigEncode87AVX2; it writes SP, the address of
+// frame151 has the frame size and flags of SigEncode65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame151(out *[3]uint64)
 
-// frame152 has the frame size and flags of Sign44AMD64; it writes SP, the address of
+// frame152 has the frame size and flags of SigEncode87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame152(out *[3]uint64)
 
-// frame153 has the frame size and flags of Sign44AVX2; it writes SP, the address of
+// frame153 has the frame size and flags of SigEncode87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame153(out *[3]uint64)
 
-// frame154 has the frame size and flags of Sign44AVX512; it writes SP, the address of
+// frame154 has the frame size and flags of Sign44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame154(out *[3]uint64)
 
-// frame155 has the frame size and flags of Sign65AMD64; it writes SP, the address of
+// frame155 has the frame size and flags of Sign44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of Sign65AVX2; it writes SP, the address of
+// frame156 has the frame size and flags of Sign44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of Sign65AVX512; it writes SP, the address of
+// frame157 has the frame size and flags of Sign65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of Sign87AMD64; it writes SP, the address of
+// frame158 has the frame size and flags of Sign65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of Sign87AVX2; it writes SP, the address of
+// frame159 has the frame size and flags of Sign65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of Sign87AVX512; it writes SP, the address of
+// frame160 has the frame size and flags of Sign87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of SignZ44AMD64; it writes SP, the address of
+// frame161 has the frame size and flags of Sign87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
 
-// frame162 has the frame size and flags of SignR044AMD64; it writes SP, the address of
+// frame162 has the frame size and flags of Sign87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame162(out *[3]uint64)
 
-// frame163 has the frame size and flags of SignHint44AMD64; it writes SP, the address of
+// frame163 has the frame size and flags of SignZ44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame163(out *[3]uint64)
 
-// frame164 has the frame size and flags of SignZ44AVX2; it writes SP, the address of
+// frame164 has the frame size and flags of SignR044AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame164(out *[3]uint64)
 
-// frame165 has the frame size and flags of SignR044AVX2; it writes SP, the address of
+// frame165 has the frame size and flags of SignHint44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame165(out *[3]uint64)
 
-// frame166 has the frame size and flags of SignHint44AVX2; it writes SP, the address of
+// frame166 has the frame size and flags of SignZ44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame166(out *[3]uint64)
 
-// frame167 has the frame size and flags of SignZ44AVX512; it writes SP, the address of
+// frame167 has the frame size and flags of SignR044AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame167(out *[3]uint64)
 
-// frame168 has the frame size and flags of SignR044AVX512; it writes SP, the address of
+// frame168 has the frame size and flags of SignHint44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame168(out *[3]uint64)
 
-// frame169 has the frame size and flags of SignHint44AVX512; it writes SP, the address of
+// frame169 has the frame size and flags of SignZ44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame169(out *[3]uint64)
 
-// frame170 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
+// frame170 has the frame size and flags of SignR044AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame170(out *[3]uint64)
 
-// frame171 has the frame size and flags of SignR065AMD64; it writes SP, the address of
+// frame171 has the frame size and flags of SignHint44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame171(out *[3]uint64)
 
-// frame172 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
+// frame172 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame172(out *[3]uint64)
 
-// frame173 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
+// frame173 has the frame size and flags of SignR065AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame173(out *[3]uint64)
 
-// frame174 has the frame size and flags of SignR065AVX2; it writes SP, the address of
+// frame174 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame174(out *[3]uint64)
 
-// frame175 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
+// frame175 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame175(out *[3]uint64)
 
-// frame176 has the frame size and flags of SignZ65AVX512; it writes SP, the address of
+// frame176 has the frame size and flags of SignR065AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame176(out *[3]uint64)
 
-// frame177 has the frame size and flags of SignR065AVX512; it writes SP, the address of
+// frame177 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame177(out *[3]uint64)
 
-// frame178 has the frame size and flags of SignHint65AVX512; it writes SP, the address of
+// frame178 has the frame size and flags of SignZ65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame178(out *[3]uint64)
 
-// frame179 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
+// frame179 has the frame size and flags of SignR065AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame179(out *[3]uint64)
 
-// frame180 has the frame size and flags of SignR087AMD64; it writes SP, the address of
+// frame180 has the frame size and flags of SignHint65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame180(out *[3]uint64)
 
-// frame181 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
+// frame181 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame181(out *[3]uint64)
 
-// frame182 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
+// frame182 has the frame size and flags of SignR087AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame182(out *[3]uint64)
 
-// frame183 has the frame size and flags of SignR087AVX2; it writes SP, the address of
+// frame183 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame183(out *[3]uint64)
 
-// frame184 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
+// frame184 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame184(out *[3]uint64)
 
-// frame185 has the frame size and flags of SignZ87AVX512; it writes SP, the address of
+// frame185 has the frame size and flags of SignR087AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame185(out *[3]uint64)
 
-// frame186 has the frame size and flags of SignR087AVX512; it writes SP, the address of
+// frame186 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame186(out *[3]uint64)
 
-// frame187 has the frame size and flags of SignHint87AVX512; it writes SP, the address of
+// frame187 has the frame size and flags of SignZ87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame187(out *[3]uint64)
 
-// frame188 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame188 has the frame size and flags of SignR087AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame188(out *[3]uint64)
 
-// frame189 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame189 has the frame size and flags of SignHint87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame189(out *[3]uint64)
 
-// frame190 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame190 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame190(out *[3]uint64)
 
-// frame191 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame191 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame191(out *[3]uint64)
 
-// frame192 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame192 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame192(out *[3]uint64)
 
-// frame193 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame193 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame193(out *[3]uint64)
 
-// frame194 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame194 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame194(out *[3]uint64)
 
-// frame195 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame195 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame195(out *[3]uint64)
 
-// frame196 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame196 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame196(out *[3]uint64)
 
-// frame197 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame197 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame197(out *[3]uint64)
 
-// frame198 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame198 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame198(out *[3]uint64)
 
-// frame199 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame199 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame199(out *[3]uint64)
 
-// frame200 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame200 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame200(out *[3]uint64)
 
-// frame201 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame201 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame201(out *[3]uint64)
 
-// frame202 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame202 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame202(out *[3]uint64)
 
-// frame203 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame203 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame203(out *[3]uint64)
 
-// frame204 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame204 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame204(out *[3]uint64)
 
-// frame205 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// frame205 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame205(out *[3]uint64)
 
-// frame206 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame206 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame206(out *[3]uint64)
 
-// frame207 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame207 has the frame size and flags of Verify44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame207(out *[3]uint64)
 
-// frame208 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// frame208 has the frame size and flags of Verify65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame208(out *[3]uint64)
 
-// frame209 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame209 has the frame size and flags of Verify65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame209(out *[3]uint64)
 
-// frame210 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame210 has the frame size and flags of Verify65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame210(out *[3]uint64)
 
-// frame211 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// frame211 has the frame size and flags of Verify87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame211(out *[3]uint64)
+
+// frame212 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame212(out *[3]uint64)
+
+// frame213 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame213(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -15042,165 +15054,167 @@ var frames = []Frame{
 	{Routine: "ExpandMask19BMI2", Size: 856, Run: frame48},
 	{Routine: "ExpandMask17x8AVX512", Size: 3344, Run: frame49},
 	{Routine: "ExpandMask19x8AVX512", Size: 3536, Run: frame50},
-	{Routine: "SHAKE256FinishAMD64", Size: 8, Run: frame51},
-	{Routine: "SHAKE256FinishBMI2", Size: 8, Run: frame52},
-	{Routine: "HighBits32AVX2", Size: 0, Run: frame53},
-	{Routine: "HighBits32AMD64", Size: 0, Run: frame54},
-	{Routine: "HighBits88AVX2", Size: 0, Run: frame55},
-	{Routine: "HighBits88AMD64", Size: 0, Run: frame56},
-	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame57},
-	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame58},
-	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame59},
-	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame60},
-	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame61},
-	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame62},
-	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame63},
-	{Routine: "KeccakF1600BMI2", Size: 224, Run: frame64},
-	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame65},
-	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame66},
-	{Routine: "KeccakF1600x8AVX512", Size: 0, Run: frame67},
-	{Routine: "KeyGen44AMD64", Size: 1568, Run: frame68},
-	{Routine: "KeyGen44AVX2", Size: 1568, Run: frame69},
-	{Routine: "KeyGen44AVX512", Size: 1568, Run: frame70},
-	{Routine: "KeyGen65AMD64", Size: 1568, Run: frame71},
-	{Routine: "KeyGen65AVX2", Size: 1568, Run: frame72},
-	{Routine: "KeyGen65AVX512", Size: 1568, Run: frame73},
-	{Routine: "KeyGen87AMD64", Size: 1568, Run: frame74},
-	{Routine: "KeyGen87AVX2", Size: 1568, Run: frame75},
-	{Routine: "KeyGen87AVX512", Size: 1568, Run: frame76},
-	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame77},
-	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame78},
-	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame79},
-	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame80},
-	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame81},
-	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame82},
-	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame83},
-	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame84},
-	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame85},
-	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame86},
-	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame87},
-	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame88},
-	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame89},
-	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame90},
-	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame91},
-	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame92},
-	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame93},
-	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame94},
-	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame95},
-	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame96},
-	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame97},
-	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame98},
-	{Routine: "MakeHint32AVX2", Size: 32, Run: frame99},
-	{Routine: "MakeHint32AMD64", Size: 0, Run: frame100},
-	{Routine: "MakeHint88AVX2", Size: 32, Run: frame101},
-	{Routine: "MakeHint88AMD64", Size: 0, Run: frame102},
-	{Routine: "NormExceedsAVX2", Size: 32, Run: frame103},
-	{Routine: "NormExceedsAMD64", Size: 0, Run: frame104},
-	{Routine: "NTTAMD64", Size: 8, Run: frame105},
-	{Routine: "NTTAVX2", Size: 0, Run: frame106},
-	{Routine: "NTTAVX512", Size: 0, Run: frame107},
-	{Routine: "NTTInverseAMD64", Size: 8, Run: frame108},
-	{Routine: "NTTInverseAVX2", Size: 0, Run: frame109},
-	{Routine: "NTTInverseAVX512", Size: 0, Run: frame110},
-	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame111},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame112},
-	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame113},
-	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame114},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame115},
-	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame116},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame117},
-	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame118},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame119},
-	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame120},
-	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame121},
-	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame122},
-	{Routine: "PolyAddAMD64", Size: 0, Run: frame123},
-	{Routine: "PolyAddAVX2", Size: 0, Run: frame124},
-	{Routine: "PolySubAMD64", Size: 0, Run: frame125},
-	{Routine: "PolySubAVX2", Size: 0, Run: frame126},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame127},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame128},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame129},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame130},
-	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame131},
-	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame132},
-	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame133},
-	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame134},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame135},
-	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame136},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame137},
-	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame138},
-	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame139},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame140},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame141},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame142},
-	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame143},
-	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame144},
-	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame145},
-	{Routine: "SigEncode44AMD64", Size: 16, Run: frame146},
-	{Routine: "SigEncode44AVX2", Size: 16, Run: frame147},
-	{Routine: "SigEncode65AMD64", Size: 16, Run: frame148},
-	{Routine: "SigEncode65AVX2", Size: 16, Run: frame149},
-	{Routine: "SigEncode87AMD64", Size: 16, Run: frame150},
-	{Routine: "SigEncode87AVX2", Size: 16, Run: frame151},
-	{Routine: "Sign44AMD64", Size: 120, Run: frame152},
-	{Routine: "Sign44AVX2", Size: 120, Run: frame153},
-	{Routine: "Sign44AVX512", Size: 120, Run: frame154},
-	{Routine: "Sign65AMD64", Size: 120, Run: frame155},
-	{Routine: "Sign65AVX2", Size: 120, Run: frame156},
-	{Routine: "Sign65AVX512", Size: 120, Run: frame157},
-	{Routine: "Sign87AMD64", Size: 120, Run: frame158},
-	{Routine: "Sign87AVX2", Size: 120, Run: frame159},
-	{Routine: "Sign87AVX512", Size: 120, Run: frame160},
-	{Routine: "SignZ44AMD64", Size: 1416, Run: frame161},
-	{Routine: "SignR044AMD64", Size: 72, Run: frame162},
-	{Routine: "SignHint44AMD64", Size: 88, Run: frame163},
-	{Routine: "SignZ44AVX2", Size: 1416, Run: frame164},
-	{Routine: "SignR044AVX2", Size: 72, Run: frame165},
-	{Routine: "SignHint44AVX2", Size: 88, Run: frame166},
-	{Routine: "SignZ44AVX512", Size: 1416, Run: frame167},
-	{Routine: "SignR044AVX512", Size: 72, Run: frame168},
-	{Routine: "SignHint44AVX512", Size: 88, Run: frame169},
-	{Routine: "SignZ65AMD64", Size: 1416, Run: frame170},
-	{Routine: "SignR065AMD64", Size: 72, Run: frame171},
-	{Routine: "SignHint65AMD64", Size: 88, Run: frame172},
-	{Routine: "SignZ65AVX2", Size: 1416, Run: frame173},
-	{Routine: "SignR065AVX2", Size: 72, Run: frame174},
-	{Routine: "SignHint65AVX2", Size: 88, Run: frame175},
-	{Routine: "SignZ65AVX512", Size: 1712, Run: frame176},
-	{Routine: "SignR065AVX512", Size: 72, Run: frame177},
-	{Routine: "SignHint65AVX512", Size: 88, Run: frame178},
-	{Routine: "SignZ87AMD64", Size: 1672, Run: frame179},
-	{Routine: "SignR087AMD64", Size: 72, Run: frame180},
-	{Routine: "SignHint87AMD64", Size: 88, Run: frame181},
-	{Routine: "SignZ87AVX2", Size: 1672, Run: frame182},
-	{Routine: "SignR087AVX2", Size: 72, Run: frame183},
-	{Routine: "SignHint87AVX2", Size: 88, Run: frame184},
-	{Routine: "SignZ87AVX512", Size: 1968, Run: frame185},
-	{Routine: "SignR087AVX512", Size: 72, Run: frame186},
-	{Routine: "SignHint87AVX512", Size: 88, Run: frame187},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame188},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame189},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame190},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame191},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame192},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame193},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame194},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame195},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame196},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame197},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame198},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame199},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame200},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame201},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame202},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame203},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame204},
-	{Routine: "Verify44AVX512", Size: 1088, Run: frame205},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame206},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame207},
-	{Routine: "Verify65AVX512", Size: 1088, Run: frame208},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame209},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame210},
-	{Routine: "Verify87AVX512", Size: 1344, Run: frame211},
+	{Routine: "ExpandMask17AVX2", Size: 792, Run: frame51},
+	{Routine: "ExpandMask19AVX2", Size: 856, Run: frame52},
+	{Routine: "SHAKE256FinishAMD64", Size: 8, Run: frame53},
+	{Routine: "SHAKE256FinishBMI2", Size: 8, Run: frame54},
+	{Routine: "HighBits32AVX2", Size: 0, Run: frame55},
+	{Routine: "HighBits32AMD64", Size: 0, Run: frame56},
+	{Routine: "HighBits88AVX2", Size: 0, Run: frame57},
+	{Routine: "HighBits88AMD64", Size: 0, Run: frame58},
+	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame59},
+	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame60},
+	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame61},
+	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame62},
+	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame63},
+	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame64},
+	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame65},
+	{Routine: "KeccakF1600BMI2", Size: 224, Run: frame66},
+	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame67},
+	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame68},
+	{Routine: "KeccakF1600x8AVX512", Size: 0, Run: frame69},
+	{Routine: "KeyGen44AMD64", Size: 1568, Run: frame70},
+	{Routine: "KeyGen44AVX2", Size: 1568, Run: frame71},
+	{Routine: "KeyGen44AVX512", Size: 1568, Run: frame72},
+	{Routine: "KeyGen65AMD64", Size: 1568, Run: frame73},
+	{Routine: "KeyGen65AVX2", Size: 1568, Run: frame74},
+	{Routine: "KeyGen65AVX512", Size: 1568, Run: frame75},
+	{Routine: "KeyGen87AMD64", Size: 1568, Run: frame76},
+	{Routine: "KeyGen87AVX2", Size: 1568, Run: frame77},
+	{Routine: "KeyGen87AVX512", Size: 1568, Run: frame78},
+	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame79},
+	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame80},
+	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame81},
+	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame82},
+	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame83},
+	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame84},
+	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame85},
+	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame86},
+	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame87},
+	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame88},
+	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame89},
+	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame90},
+	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame91},
+	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame92},
+	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame93},
+	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame94},
+	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame95},
+	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame96},
+	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame97},
+	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame98},
+	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame99},
+	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame100},
+	{Routine: "MakeHint32AVX2", Size: 32, Run: frame101},
+	{Routine: "MakeHint32AMD64", Size: 0, Run: frame102},
+	{Routine: "MakeHint88AVX2", Size: 32, Run: frame103},
+	{Routine: "MakeHint88AMD64", Size: 0, Run: frame104},
+	{Routine: "NormExceedsAVX2", Size: 32, Run: frame105},
+	{Routine: "NormExceedsAMD64", Size: 0, Run: frame106},
+	{Routine: "NTTAMD64", Size: 8, Run: frame107},
+	{Routine: "NTTAVX2", Size: 0, Run: frame108},
+	{Routine: "NTTAVX512", Size: 0, Run: frame109},
+	{Routine: "NTTInverseAMD64", Size: 8, Run: frame110},
+	{Routine: "NTTInverseAVX2", Size: 0, Run: frame111},
+	{Routine: "NTTInverseAVX512", Size: 0, Run: frame112},
+	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame113},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame114},
+	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame115},
+	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame116},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame117},
+	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame118},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame119},
+	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame120},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame121},
+	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame122},
+	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame123},
+	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame124},
+	{Routine: "PolyAddAMD64", Size: 0, Run: frame125},
+	{Routine: "PolyAddAVX2", Size: 0, Run: frame126},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame127},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame128},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame129},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame130},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame131},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame132},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame133},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame134},
+	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame135},
+	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame136},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame137},
+	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame138},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame139},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame140},
+	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame141},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame142},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame143},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame144},
+	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame145},
+	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame146},
+	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame147},
+	{Routine: "SigEncode44AMD64", Size: 16, Run: frame148},
+	{Routine: "SigEncode44AVX2", Size: 16, Run: frame149},
+	{Routine: "SigEncode65AMD64", Size: 16, Run: frame150},
+	{Routine: "SigEncode65AVX2", Size: 16, Run: frame151},
+	{Routine: "SigEncode87AMD64", Size: 16, Run: frame152},
+	{Routine: "SigEncode87AVX2", Size: 16, Run: frame153},
+	{Routine: "Sign44AMD64", Size: 120, Run: frame154},
+	{Routine: "Sign44AVX2", Size: 120, Run: frame155},
+	{Routine: "Sign44AVX512", Size: 120, Run: frame156},
+	{Routine: "Sign65AMD64", Size: 120, Run: frame157},
+	{Routine: "Sign65AVX2", Size: 120, Run: frame158},
+	{Routine: "Sign65AVX512", Size: 120, Run: frame159},
+	{Routine: "Sign87AMD64", Size: 120, Run: frame160},
+	{Routine: "Sign87AVX2", Size: 120, Run: frame161},
+	{Routine: "Sign87AVX512", Size: 120, Run: frame162},
+	{Routine: "SignZ44AMD64", Size: 1416, Run: frame163},
+	{Routine: "SignR044AMD64", Size: 72, Run: frame164},
+	{Routine: "SignHint44AMD64", Size: 88, Run: frame165},
+	{Routine: "SignZ44AVX2", Size: 1416, Run: frame166},
+	{Routine: "SignR044AVX2", Size: 72, Run: frame167},
+	{Routine: "SignHint44AVX2", Size: 88, Run: frame168},
+	{Routine: "SignZ44AVX512", Size: 1416, Run: frame169},
+	{Routine: "SignR044AVX512", Size: 72, Run: frame170},
+	{Routine: "SignHint44AVX512", Size: 88, Run: frame171},
+	{Routine: "SignZ65AMD64", Size: 1416, Run: frame172},
+	{Routine: "SignR065AMD64", Size: 72, Run: frame173},
+	{Routine: "SignHint65AMD64", Size: 88, Run: frame174},
+	{Routine: "SignZ65AVX2", Size: 1416, Run: frame175},
+	{Routine: "SignR065AVX2", Size: 72, Run: frame176},
+	{Routine: "SignHint65AVX2", Size: 88, Run: frame177},
+	{Routine: "SignZ65AVX512", Size: 1712, Run: frame178},
+	{Routine: "SignR065AVX512", Size: 72, Run: frame179},
+	{Routine: "SignHint65AVX512", Size: 88, Run: frame180},
+	{Routine: "SignZ87AMD64", Size: 1672, Run: frame181},
+	{Routine: "SignR087AMD64", Size: 72, Run: frame182},
+	{Routine: "SignHint87AMD64", Size: 88, Run: frame183},
+	{Routine: "SignZ87AVX2", Size: 1672, Run: frame184},
+	{Routine: "SignR087AVX2", Size: 72, Run: frame185},
+	{Routine: "SignHint87AVX2", Size: 88, Run: frame186},
+	{Routine: "SignZ87AVX512", Size: 1968, Run: frame187},
+	{Routine: "SignR087AVX512", Size: 72, Run: frame188},
+	{Routine: "SignHint87AVX512", Size: 88, Run: frame189},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame190},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame191},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame192},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame193},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame194},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame195},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame196},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame197},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame198},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame199},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame200},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame201},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame202},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame203},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame204},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame205},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame206},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame207},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame208},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame209},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame210},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame211},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame212},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame213},
 }

@@ -62741,8 +62741,8 @@ TEXT ·frame50(SB), $3536-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame51(out *[3]uint64): the frame of SHAKE256FinishAMD64
-TEXT ·frame51(SB), $8-8
+// func frame51(out *[3]uint64): the frame of ExpandMask17AVX2
+TEXT ·frame51(SB), $792-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62751,8 +62751,8 @@ TEXT ·frame51(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame52(out *[3]uint64): the frame of SHAKE256FinishBMI2
-TEXT ·frame52(SB), $8-8
+// func frame52(out *[3]uint64): the frame of ExpandMask19AVX2
+TEXT ·frame52(SB), $856-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62761,23 +62761,27 @@ TEXT ·frame52(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame53(out *[3]uint64): the frame of HighBits32AVX2
-TEXT ·frame53(SB), $0-8
+// func frame53(out *[3]uint64): the frame of SHAKE256FinishAMD64
+TEXT ·frame53(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame54(out *[3]uint64): the frame of HighBits32AMD64
-TEXT ·frame54(SB), $0-8
+// func frame54(out *[3]uint64): the frame of SHAKE256FinishBMI2
+TEXT ·frame54(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame55(out *[3]uint64): the frame of HighBits88AVX2
+// func frame55(out *[3]uint64): the frame of HighBits32AVX2
 TEXT ·frame55(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62785,7 +62789,7 @@ TEXT ·frame55(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame56(out *[3]uint64): the frame of HighBits88AMD64
+// func frame56(out *[3]uint64): the frame of HighBits32AMD64
 TEXT ·frame56(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62793,7 +62797,7 @@ TEXT ·frame56(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame57(out *[3]uint64): the frame of HintBitPack44AMD64
+// func frame57(out *[3]uint64): the frame of HighBits88AVX2
 TEXT ·frame57(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62801,7 +62805,7 @@ TEXT ·frame57(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame58(out *[3]uint64): the frame of HintBitPack65AMD64
+// func frame58(out *[3]uint64): the frame of HighBits88AMD64
 TEXT ·frame58(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62809,7 +62813,7 @@ TEXT ·frame58(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame59(out *[3]uint64): the frame of HintBitPack87AMD64
+// func frame59(out *[3]uint64): the frame of HintBitPack44AMD64
 TEXT ·frame59(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62817,27 +62821,23 @@ TEXT ·frame59(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame60(out *[3]uint64): the frame of HintBitUnpack44AMD64
-TEXT ·frame60(SB), $64-8
+// func frame60(out *[3]uint64): the frame of HintBitPack65AMD64
+TEXT ·frame60(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame61(out *[3]uint64): the frame of HintBitUnpack65AMD64
-TEXT ·frame61(SB), $64-8
+// func frame61(out *[3]uint64): the frame of HintBitPack87AMD64
+TEXT ·frame61(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame62(out *[3]uint64): the frame of HintBitUnpack87AMD64
+// func frame62(out *[3]uint64): the frame of HintBitUnpack44AMD64
 TEXT ·frame62(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62847,8 +62847,8 @@ TEXT ·frame62(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame63(out *[3]uint64): the frame of KeccakF1600AMD64
-TEXT ·frame63(SB), $200-8
+// func frame63(out *[3]uint64): the frame of HintBitUnpack65AMD64
+TEXT ·frame63(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62857,8 +62857,8 @@ TEXT ·frame63(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame64(out *[3]uint64): the frame of KeccakF1600BMI2
-TEXT ·frame64(SB), $224-8
+// func frame64(out *[3]uint64): the frame of HintBitUnpack87AMD64
+TEXT ·frame64(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62867,8 +62867,8 @@ TEXT ·frame64(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame65(out *[3]uint64): the frame of KeccakF1600x4AVX2
-TEXT ·frame65(SB), $800-8
+// func frame65(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame65(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62877,8 +62877,8 @@ TEXT ·frame65(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame66(out *[3]uint64): the frame of KeccakF1600x4AVX512
-TEXT ·frame66(SB), $800-8
+// func frame66(out *[3]uint64): the frame of KeccakF1600BMI2
+TEXT ·frame66(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62887,16 +62887,8 @@ TEXT ·frame66(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame67(out *[3]uint64): the frame of KeccakF1600x8AVX512
-TEXT ·frame67(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame68(out *[3]uint64): the frame of KeyGen44AMD64
-TEXT ·frame68(SB), $1568-8
+// func frame67(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame67(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62905,8 +62897,8 @@ TEXT ·frame68(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of KeyGen44AVX2
-TEXT ·frame69(SB), $1568-8
+// func frame68(out *[3]uint64): the frame of KeccakF1600x4AVX512
+TEXT ·frame68(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62915,7 +62907,15 @@ TEXT ·frame69(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of KeyGen44AVX512
+// func frame69(out *[3]uint64): the frame of KeccakF1600x8AVX512
+TEXT ·frame69(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame70(out *[3]uint64): the frame of KeyGen44AMD64
 TEXT ·frame70(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62925,7 +62925,7 @@ TEXT ·frame70(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame71(out *[3]uint64): the frame of KeyGen65AMD64
+// func frame71(out *[3]uint64): the frame of KeyGen44AVX2
 TEXT ·frame71(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62935,7 +62935,7 @@ TEXT ·frame71(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame72(out *[3]uint64): the frame of KeyGen65AVX2
+// func frame72(out *[3]uint64): the frame of KeyGen44AVX512
 TEXT ·frame72(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62945,7 +62945,7 @@ TEXT ·frame72(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of KeyGen65AVX512
+// func frame73(out *[3]uint64): the frame of KeyGen65AMD64
 TEXT ·frame73(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62955,7 +62955,7 @@ TEXT ·frame73(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of KeyGen87AMD64
+// func frame74(out *[3]uint64): the frame of KeyGen65AVX2
 TEXT ·frame74(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62965,7 +62965,7 @@ TEXT ·frame74(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of KeyGen87AVX2
+// func frame75(out *[3]uint64): the frame of KeyGen65AVX512
 TEXT ·frame75(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62975,7 +62975,7 @@ TEXT ·frame75(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame76(out *[3]uint64): the frame of KeyGen87AVX512
+// func frame76(out *[3]uint64): the frame of KeyGen87AMD64
 TEXT ·frame76(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -62985,8 +62985,8 @@ TEXT ·frame76(SB), $1568-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of KeyGenPk44AMD64
-TEXT ·frame77(SB), $1048-8
+// func frame77(out *[3]uint64): the frame of KeyGen87AVX2
+TEXT ·frame77(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -62995,8 +62995,8 @@ TEXT ·frame77(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of KeyGenPk44AVX2
-TEXT ·frame78(SB), $1048-8
+// func frame78(out *[3]uint64): the frame of KeyGen87AVX512
+TEXT ·frame78(SB), $1568-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63005,7 +63005,7 @@ TEXT ·frame78(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of KeyGenPk65AMD64
+// func frame79(out *[3]uint64): the frame of KeyGenPk44AMD64
 TEXT ·frame79(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63015,7 +63015,7 @@ TEXT ·frame79(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of KeyGenPk65AVX2
+// func frame80(out *[3]uint64): the frame of KeyGenPk44AVX2
 TEXT ·frame80(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63025,7 +63025,7 @@ TEXT ·frame80(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of KeyGenPk87AMD64
+// func frame81(out *[3]uint64): the frame of KeyGenPk65AMD64
 TEXT ·frame81(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63035,7 +63035,7 @@ TEXT ·frame81(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of KeyGenPk87AVX2
+// func frame82(out *[3]uint64): the frame of KeyGenPk65AVX2
 TEXT ·frame82(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63045,8 +63045,8 @@ TEXT ·frame82(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of KeyGenSeed44AMD64
-TEXT ·frame83(SB), $208-8
+// func frame83(out *[3]uint64): the frame of KeyGenPk87AMD64
+TEXT ·frame83(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63055,8 +63055,8 @@ TEXT ·frame83(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of KeyGenSeed44BMI2
-TEXT ·frame84(SB), $208-8
+// func frame84(out *[3]uint64): the frame of KeyGenPk87AVX2
+TEXT ·frame84(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63065,7 +63065,7 @@ TEXT ·frame84(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of KeyGenSeed65AMD64
+// func frame85(out *[3]uint64): the frame of KeyGenSeed44AMD64
 TEXT ·frame85(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63075,7 +63075,7 @@ TEXT ·frame85(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of KeyGenSeed65BMI2
+// func frame86(out *[3]uint64): the frame of KeyGenSeed44BMI2
 TEXT ·frame86(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63085,7 +63085,7 @@ TEXT ·frame86(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of KeyGenSeed87AMD64
+// func frame87(out *[3]uint64): the frame of KeyGenSeed65AMD64
 TEXT ·frame87(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63095,7 +63095,7 @@ TEXT ·frame87(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame88(out *[3]uint64): the frame of KeyGenSeed87BMI2
+// func frame88(out *[3]uint64): the frame of KeyGenSeed65BMI2
 TEXT ·frame88(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63105,8 +63105,8 @@ TEXT ·frame88(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame89(out *[3]uint64): the frame of KeyGenT44AMD64
-TEXT ·frame89(SB), $24-8
+// func frame89(out *[3]uint64): the frame of KeyGenSeed87AMD64
+TEXT ·frame89(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63115,8 +63115,8 @@ TEXT ·frame89(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame90(out *[3]uint64): the frame of KeyGenT44AVX2
-TEXT ·frame90(SB), $24-8
+// func frame90(out *[3]uint64): the frame of KeyGenSeed87BMI2
+TEXT ·frame90(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63125,7 +63125,7 @@ TEXT ·frame90(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame91(out *[3]uint64): the frame of KeyGenT65AMD64
+// func frame91(out *[3]uint64): the frame of KeyGenT44AMD64
 TEXT ·frame91(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63135,7 +63135,7 @@ TEXT ·frame91(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame92(out *[3]uint64): the frame of KeyGenT65AVX2
+// func frame92(out *[3]uint64): the frame of KeyGenT44AVX2
 TEXT ·frame92(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63145,7 +63145,7 @@ TEXT ·frame92(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame93(out *[3]uint64): the frame of KeyGenT87AMD64
+// func frame93(out *[3]uint64): the frame of KeyGenT65AMD64
 TEXT ·frame93(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63155,7 +63155,7 @@ TEXT ·frame93(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame94(out *[3]uint64): the frame of KeyGenT87AVX2
+// func frame94(out *[3]uint64): the frame of KeyGenT65AVX2
 TEXT ·frame94(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63165,8 +63165,8 @@ TEXT ·frame94(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame95(out *[3]uint64): the frame of LowBitsExceed32AVX2
-TEXT ·frame95(SB), $32-8
+// func frame95(out *[3]uint64): the frame of KeyGenT87AMD64
+TEXT ·frame95(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63175,15 +63175,17 @@ TEXT ·frame95(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame96(out *[3]uint64): the frame of LowBitsExceed32AMD64
-TEXT ·frame96(SB), $0-8
+// func frame96(out *[3]uint64): the frame of KeyGenT87AVX2
+TEXT ·frame96(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame97(out *[3]uint64): the frame of LowBitsExceed88AVX2
+// func frame97(out *[3]uint64): the frame of LowBitsExceed32AVX2
 TEXT ·frame97(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63193,7 +63195,7 @@ TEXT ·frame97(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame98(out *[3]uint64): the frame of LowBitsExceed88AMD64
+// func frame98(out *[3]uint64): the frame of LowBitsExceed32AMD64
 TEXT ·frame98(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63201,7 +63203,7 @@ TEXT ·frame98(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame99(out *[3]uint64): the frame of MakeHint32AVX2
+// func frame99(out *[3]uint64): the frame of LowBitsExceed88AVX2
 TEXT ·frame99(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63211,7 +63213,7 @@ TEXT ·frame99(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame100(out *[3]uint64): the frame of MakeHint32AMD64
+// func frame100(out *[3]uint64): the frame of LowBitsExceed88AMD64
 TEXT ·frame100(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63219,7 +63221,7 @@ TEXT ·frame100(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame101(out *[3]uint64): the frame of MakeHint88AVX2
+// func frame101(out *[3]uint64): the frame of MakeHint32AVX2
 TEXT ·frame101(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63229,7 +63231,7 @@ TEXT ·frame101(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame102(out *[3]uint64): the frame of MakeHint88AMD64
+// func frame102(out *[3]uint64): the frame of MakeHint32AMD64
 TEXT ·frame102(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63237,7 +63239,7 @@ TEXT ·frame102(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame103(out *[3]uint64): the frame of NormExceedsAVX2
+// func frame103(out *[3]uint64): the frame of MakeHint88AVX2
 TEXT ·frame103(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63247,7 +63249,7 @@ TEXT ·frame103(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame104(out *[3]uint64): the frame of NormExceedsAMD64
+// func frame104(out *[3]uint64): the frame of MakeHint88AMD64
 TEXT ·frame104(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63255,8 +63257,8 @@ TEXT ·frame104(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame105(out *[3]uint64): the frame of NTTAMD64
-TEXT ·frame105(SB), $8-8
+// func frame105(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame105(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63265,7 +63267,7 @@ TEXT ·frame105(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame106(out *[3]uint64): the frame of NTTAVX2
+// func frame106(out *[3]uint64): the frame of NormExceedsAMD64
 TEXT ·frame106(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63273,16 +63275,8 @@ TEXT ·frame106(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame107(out *[3]uint64): the frame of NTTAVX512
-TEXT ·frame107(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame108(out *[3]uint64): the frame of NTTInverseAMD64
-TEXT ·frame108(SB), $8-8
+// func frame107(out *[3]uint64): the frame of NTTAMD64
+TEXT ·frame107(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63291,7 +63285,15 @@ TEXT ·frame108(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame109(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame108(out *[3]uint64): the frame of NTTAVX2
+TEXT ·frame108(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame109(out *[3]uint64): the frame of NTTAVX512
 TEXT ·frame109(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63299,16 +63301,8 @@ TEXT ·frame109(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame110(out *[3]uint64): the frame of NTTInverseAVX512
-TEXT ·frame110(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame111(out *[3]uint64): the frame of MultiplyNTTAMD64
-TEXT ·frame111(SB), $8-8
+// func frame110(out *[3]uint64): the frame of NTTInverseAMD64
+TEXT ·frame110(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63317,7 +63311,15 @@ TEXT ·frame111(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame112(out *[3]uint64): the frame of MultiplyNTTAVX2
+// func frame111(out *[3]uint64): the frame of NTTInverseAVX2
+TEXT ·frame111(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame112(out *[3]uint64): the frame of NTTInverseAVX512
 TEXT ·frame112(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63325,16 +63327,8 @@ TEXT ·frame112(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame113(out *[3]uint64): the frame of MultiplyNTTAVX512
-TEXT ·frame113(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame114(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
-TEXT ·frame114(SB), $8-8
+// func frame113(out *[3]uint64): the frame of MultiplyNTTAMD64
+TEXT ·frame113(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63343,7 +63337,15 @@ TEXT ·frame114(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame115(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+// func frame114(out *[3]uint64): the frame of MultiplyNTTAVX2
+TEXT ·frame114(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame115(out *[3]uint64): the frame of MultiplyNTTAVX512
 TEXT ·frame115(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63351,7 +63353,7 @@ TEXT ·frame115(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame116(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+// func frame116(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
 TEXT ·frame116(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63361,7 +63363,7 @@ TEXT ·frame116(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame117(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
+// func frame117(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
 TEXT ·frame117(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63369,7 +63371,7 @@ TEXT ·frame117(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame118(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+// func frame118(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
 TEXT ·frame118(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63379,7 +63381,7 @@ TEXT ·frame118(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame119(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+// func frame119(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
 TEXT ·frame119(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63387,15 +63389,17 @@ TEXT ·frame119(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of MultiplyAccNTT4AVX512
-TEXT ·frame120(SB), $0-8
+// func frame120(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame120(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame121(out *[3]uint64): the frame of MultiplyAccNTT5AVX512
+// func frame121(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame121(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63403,7 +63407,7 @@ TEXT ·frame121(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame122(out *[3]uint64): the frame of MultiplyAccNTT7AVX512
+// func frame122(out *[3]uint64): the frame of MultiplyAccNTT4AVX512
 TEXT ·frame122(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63411,7 +63415,7 @@ TEXT ·frame122(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of PolyAddAMD64
+// func frame123(out *[3]uint64): the frame of MultiplyAccNTT5AVX512
 TEXT ·frame123(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63419,7 +63423,7 @@ TEXT ·frame123(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame124(out *[3]uint64): the frame of PolyAddAVX2
+// func frame124(out *[3]uint64): the frame of MultiplyAccNTT7AVX512
 TEXT ·frame124(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63427,7 +63431,7 @@ TEXT ·frame124(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of PolySubAMD64
+// func frame125(out *[3]uint64): the frame of PolyAddAMD64
 TEXT ·frame125(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63435,7 +63439,7 @@ TEXT ·frame125(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame126(out *[3]uint64): the frame of PolySubAVX2
+// func frame126(out *[3]uint64): the frame of PolyAddAVX2
 TEXT ·frame126(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63443,7 +63447,7 @@ TEXT ·frame126(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame127(out *[3]uint64): the frame of Power2RoundPolyAVX2
+// func frame127(out *[3]uint64): the frame of PolySubAMD64
 TEXT ·frame127(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63451,7 +63455,7 @@ TEXT ·frame127(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame128(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame128(out *[3]uint64): the frame of PolySubAVX2
 TEXT ·frame128(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63459,8 +63463,24 @@ TEXT ·frame128(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame129(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame129(SB), $224-8
+// func frame129(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame129(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame130(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame130(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame131(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
+TEXT ·frame131(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63469,8 +63489,8 @@ TEXT ·frame129(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame130(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame130(SB), $224-8
+// func frame132(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame132(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63479,27 +63499,7 @@ TEXT ·frame130(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame131(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
-TEXT ·frame131(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame132(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
-TEXT ·frame132(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame133(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+// func frame133(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
 TEXT ·frame133(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63509,7 +63509,7 @@ TEXT ·frame133(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame134(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+// func frame134(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
 TEXT ·frame134(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63519,8 +63519,8 @@ TEXT ·frame134(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame135(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame135(SB), $224-8
+// func frame135(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+TEXT ·frame135(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63529,8 +63529,8 @@ TEXT ·frame135(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame136(out *[3]uint64): the frame of RejNTTPolyBMI2
-TEXT ·frame136(SB), $224-8
+// func frame136(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+TEXT ·frame136(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63539,8 +63539,8 @@ TEXT ·frame136(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame137(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame137(SB), $1616-8
+// func frame137(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame137(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63549,8 +63549,8 @@ TEXT ·frame137(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame138(out *[3]uint64): the frame of RejNTTPolyx4AVX512
-TEXT ·frame138(SB), $1616-8
+// func frame138(out *[3]uint64): the frame of RejNTTPolyBMI2
+TEXT ·frame138(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63559,8 +63559,8 @@ TEXT ·frame138(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame139(out *[3]uint64): the frame of RejNTTPolyx8AVX512
-TEXT ·frame139(SB), $3216-8
+// func frame139(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame139(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63569,8 +63569,8 @@ TEXT ·frame139(SB), $3216-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame140(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame140(SB), $352-8
+// func frame140(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame140(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63579,8 +63579,8 @@ TEXT ·frame140(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame141(out *[3]uint64): the frame of SampleInBall65AMD64
-TEXT ·frame141(SB), $352-8
+// func frame141(out *[3]uint64): the frame of RejNTTPolyx8AVX512
+TEXT ·frame141(SB), $3216-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63589,7 +63589,7 @@ TEXT ·frame141(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame142(out *[3]uint64): the frame of SampleInBall87AMD64
+// func frame142(out *[3]uint64): the frame of SampleInBall44AMD64
 TEXT ·frame142(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63599,7 +63599,7 @@ TEXT ·frame142(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame143(out *[3]uint64): the frame of SampleInBall44BMI2
+// func frame143(out *[3]uint64): the frame of SampleInBall65AMD64
 TEXT ·frame143(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63609,7 +63609,7 @@ TEXT ·frame143(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame144(out *[3]uint64): the frame of SampleInBall65BMI2
+// func frame144(out *[3]uint64): the frame of SampleInBall87AMD64
 TEXT ·frame144(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63619,7 +63619,7 @@ TEXT ·frame144(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame145(out *[3]uint64): the frame of SampleInBall87BMI2
+// func frame145(out *[3]uint64): the frame of SampleInBall44BMI2
 TEXT ·frame145(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63629,8 +63629,8 @@ TEXT ·frame145(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame146(out *[3]uint64): the frame of SigEncode44AMD64
-TEXT ·frame146(SB), $16-8
+// func frame146(out *[3]uint64): the frame of SampleInBall65BMI2
+TEXT ·frame146(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63639,8 +63639,8 @@ TEXT ·frame146(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame147(out *[3]uint64): the frame of SigEncode44AVX2
-TEXT ·frame147(SB), $16-8
+// func frame147(out *[3]uint64): the frame of SampleInBall87BMI2
+TEXT ·frame147(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63649,7 +63649,7 @@ TEXT ·frame147(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame148(out *[3]uint64): the frame of SigEncode65AMD64
+// func frame148(out *[3]uint64): the frame of SigEncode44AMD64
 TEXT ·frame148(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63659,7 +63659,7 @@ TEXT ·frame148(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame149(out *[3]uint64): the frame of SigEncode65AVX2
+// func frame149(out *[3]uint64): the frame of SigEncode44AVX2
 TEXT ·frame149(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63669,7 +63669,7 @@ TEXT ·frame149(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame150(out *[3]uint64): the frame of SigEncode87AMD64
+// func frame150(out *[3]uint64): the frame of SigEncode65AMD64
 TEXT ·frame150(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63679,7 +63679,7 @@ TEXT ·frame150(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame151(out *[3]uint64): the frame of SigEncode87AVX2
+// func frame151(out *[3]uint64): the frame of SigEncode65AVX2
 TEXT ·frame151(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63689,8 +63689,8 @@ TEXT ·frame151(SB), $16-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame152(out *[3]uint64): the frame of Sign44AMD64
-TEXT ·frame152(SB), $120-8
+// func frame152(out *[3]uint64): the frame of SigEncode87AMD64
+TEXT ·frame152(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63699,8 +63699,8 @@ TEXT ·frame152(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame153(out *[3]uint64): the frame of Sign44AVX2
-TEXT ·frame153(SB), $120-8
+// func frame153(out *[3]uint64): the frame of SigEncode87AVX2
+TEXT ·frame153(SB), $16-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63709,7 +63709,7 @@ TEXT ·frame153(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame154(out *[3]uint64): the frame of Sign44AVX512
+// func frame154(out *[3]uint64): the frame of Sign44AMD64
 TEXT ·frame154(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63719,7 +63719,7 @@ TEXT ·frame154(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame155(out *[3]uint64): the frame of Sign65AMD64
+// func frame155(out *[3]uint64): the frame of Sign44AVX2
 TEXT ·frame155(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63729,7 +63729,7 @@ TEXT ·frame155(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame156(out *[3]uint64): the frame of Sign65AVX2
+// func frame156(out *[3]uint64): the frame of Sign44AVX512
 TEXT ·frame156(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63739,7 +63739,7 @@ TEXT ·frame156(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame157(out *[3]uint64): the frame of Sign65AVX512
+// func frame157(out *[3]uint64): the frame of Sign65AMD64
 TEXT ·frame157(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63749,7 +63749,7 @@ TEXT ·frame157(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame158(out *[3]uint64): the frame of Sign87AMD64
+// func frame158(out *[3]uint64): the frame of Sign65AVX2
 TEXT ·frame158(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63759,7 +63759,7 @@ TEXT ·frame158(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame159(out *[3]uint64): the frame of Sign87AVX2
+// func frame159(out *[3]uint64): the frame of Sign65AVX512
 TEXT ·frame159(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63769,7 +63769,7 @@ TEXT ·frame159(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame160(out *[3]uint64): the frame of Sign87AVX512
+// func frame160(out *[3]uint64): the frame of Sign87AMD64
 TEXT ·frame160(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -63779,8 +63779,8 @@ TEXT ·frame160(SB), $120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame161(out *[3]uint64): the frame of SignZ44AMD64
-TEXT ·frame161(SB), $1416-8
+// func frame161(out *[3]uint64): the frame of Sign87AVX2
+TEXT ·frame161(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63789,8 +63789,8 @@ TEXT ·frame161(SB), $1416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame162(out *[3]uint64): the frame of SignR044AMD64
-TEXT ·frame162(SB), $72-8
+// func frame162(out *[3]uint64): the frame of Sign87AVX512
+TEXT ·frame162(SB), $120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63799,8 +63799,8 @@ TEXT ·frame162(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame163(out *[3]uint64): the frame of SignHint44AMD64
-TEXT ·frame163(SB), $88-8
+// func frame163(out *[3]uint64): the frame of SignZ44AMD64
+TEXT ·frame163(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63809,8 +63809,8 @@ TEXT ·frame163(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame164(out *[3]uint64): the frame of SignZ44AVX2
-TEXT ·frame164(SB), $1416-8
+// func frame164(out *[3]uint64): the frame of SignR044AMD64
+TEXT ·frame164(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63819,8 +63819,8 @@ TEXT ·frame164(SB), $1416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame165(out *[3]uint64): the frame of SignR044AVX2
-TEXT ·frame165(SB), $72-8
+// func frame165(out *[3]uint64): the frame of SignHint44AMD64
+TEXT ·frame165(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63829,8 +63829,8 @@ TEXT ·frame165(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame166(out *[3]uint64): the frame of SignHint44AVX2
-TEXT ·frame166(SB), $88-8
+// func frame166(out *[3]uint64): the frame of SignZ44AVX2
+TEXT ·frame166(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63839,8 +63839,8 @@ TEXT ·frame166(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame167(out *[3]uint64): the frame of SignZ44AVX512
-TEXT ·frame167(SB), $1416-8
+// func frame167(out *[3]uint64): the frame of SignR044AVX2
+TEXT ·frame167(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63849,8 +63849,8 @@ TEXT ·frame167(SB), $1416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame168(out *[3]uint64): the frame of SignR044AVX512
-TEXT ·frame168(SB), $72-8
+// func frame168(out *[3]uint64): the frame of SignHint44AVX2
+TEXT ·frame168(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63859,8 +63859,8 @@ TEXT ·frame168(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame169(out *[3]uint64): the frame of SignHint44AVX512
-TEXT ·frame169(SB), $88-8
+// func frame169(out *[3]uint64): the frame of SignZ44AVX512
+TEXT ·frame169(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63869,8 +63869,8 @@ TEXT ·frame169(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame170(out *[3]uint64): the frame of SignZ65AMD64
-TEXT ·frame170(SB), $1416-8
+// func frame170(out *[3]uint64): the frame of SignR044AVX512
+TEXT ·frame170(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63879,8 +63879,8 @@ TEXT ·frame170(SB), $1416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame171(out *[3]uint64): the frame of SignR065AMD64
-TEXT ·frame171(SB), $72-8
+// func frame171(out *[3]uint64): the frame of SignHint44AVX512
+TEXT ·frame171(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63889,8 +63889,8 @@ TEXT ·frame171(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame172(out *[3]uint64): the frame of SignHint65AMD64
-TEXT ·frame172(SB), $88-8
+// func frame172(out *[3]uint64): the frame of SignZ65AMD64
+TEXT ·frame172(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63899,8 +63899,8 @@ TEXT ·frame172(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame173(out *[3]uint64): the frame of SignZ65AVX2
-TEXT ·frame173(SB), $1416-8
+// func frame173(out *[3]uint64): the frame of SignR065AMD64
+TEXT ·frame173(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63909,8 +63909,8 @@ TEXT ·frame173(SB), $1416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame174(out *[3]uint64): the frame of SignR065AVX2
-TEXT ·frame174(SB), $72-8
+// func frame174(out *[3]uint64): the frame of SignHint65AMD64
+TEXT ·frame174(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63919,8 +63919,8 @@ TEXT ·frame174(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame175(out *[3]uint64): the frame of SignHint65AVX2
-TEXT ·frame175(SB), $88-8
+// func frame175(out *[3]uint64): the frame of SignZ65AVX2
+TEXT ·frame175(SB), $1416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63929,8 +63929,8 @@ TEXT ·frame175(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame176(out *[3]uint64): the frame of SignZ65AVX512
-TEXT ·frame176(SB), $1712-8
+// func frame176(out *[3]uint64): the frame of SignR065AVX2
+TEXT ·frame176(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63939,8 +63939,8 @@ TEXT ·frame176(SB), $1712-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame177(out *[3]uint64): the frame of SignR065AVX512
-TEXT ·frame177(SB), $72-8
+// func frame177(out *[3]uint64): the frame of SignHint65AVX2
+TEXT ·frame177(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63949,8 +63949,8 @@ TEXT ·frame177(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame178(out *[3]uint64): the frame of SignHint65AVX512
-TEXT ·frame178(SB), $88-8
+// func frame178(out *[3]uint64): the frame of SignZ65AVX512
+TEXT ·frame178(SB), $1712-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63959,8 +63959,8 @@ TEXT ·frame178(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame179(out *[3]uint64): the frame of SignZ87AMD64
-TEXT ·frame179(SB), $1672-8
+// func frame179(out *[3]uint64): the frame of SignR065AVX512
+TEXT ·frame179(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63969,8 +63969,8 @@ TEXT ·frame179(SB), $1672-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame180(out *[3]uint64): the frame of SignR087AMD64
-TEXT ·frame180(SB), $72-8
+// func frame180(out *[3]uint64): the frame of SignHint65AVX512
+TEXT ·frame180(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63979,8 +63979,8 @@ TEXT ·frame180(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame181(out *[3]uint64): the frame of SignHint87AMD64
-TEXT ·frame181(SB), $88-8
+// func frame181(out *[3]uint64): the frame of SignZ87AMD64
+TEXT ·frame181(SB), $1672-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63989,8 +63989,8 @@ TEXT ·frame181(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame182(out *[3]uint64): the frame of SignZ87AVX2
-TEXT ·frame182(SB), $1672-8
+// func frame182(out *[3]uint64): the frame of SignR087AMD64
+TEXT ·frame182(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -63999,8 +63999,8 @@ TEXT ·frame182(SB), $1672-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame183(out *[3]uint64): the frame of SignR087AVX2
-TEXT ·frame183(SB), $72-8
+// func frame183(out *[3]uint64): the frame of SignHint87AMD64
+TEXT ·frame183(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64009,8 +64009,8 @@ TEXT ·frame183(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame184(out *[3]uint64): the frame of SignHint87AVX2
-TEXT ·frame184(SB), $88-8
+// func frame184(out *[3]uint64): the frame of SignZ87AVX2
+TEXT ·frame184(SB), $1672-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64019,8 +64019,8 @@ TEXT ·frame184(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame185(out *[3]uint64): the frame of SignZ87AVX512
-TEXT ·frame185(SB), $1968-8
+// func frame185(out *[3]uint64): the frame of SignR087AVX2
+TEXT ·frame185(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64029,8 +64029,8 @@ TEXT ·frame185(SB), $1968-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame186(out *[3]uint64): the frame of SignR087AVX512
-TEXT ·frame186(SB), $72-8
+// func frame186(out *[3]uint64): the frame of SignHint87AVX2
+TEXT ·frame186(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64039,8 +64039,8 @@ TEXT ·frame186(SB), $72-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame187(out *[3]uint64): the frame of SignHint87AVX512
-TEXT ·frame187(SB), $88-8
+// func frame187(out *[3]uint64): the frame of SignZ87AVX512
+TEXT ·frame187(SB), $1968-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64049,8 +64049,8 @@ TEXT ·frame187(SB), $88-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame188(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame188(SB), $8-8
+// func frame188(out *[3]uint64): the frame of SignR087AVX512
+TEXT ·frame188(SB), $72-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64059,15 +64059,17 @@ TEXT ·frame188(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame189(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame189(SB), $0-8
+// func frame189(out *[3]uint64): the frame of SignHint87AVX512
+TEXT ·frame189(SB), $88-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame190(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+// func frame190(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
 TEXT ·frame190(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64077,7 +64079,7 @@ TEXT ·frame190(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame191(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+// func frame191(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame191(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64085,8 +64087,8 @@ TEXT ·frame191(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame192(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame192(SB), $208-8
+// func frame192(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame192(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64095,17 +64097,15 @@ TEXT ·frame192(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame193(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame193(SB), $208-8
+// func frame193(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame193(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame194(out *[3]uint64): the frame of TrHash65AMD64
+// func frame194(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame194(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64115,7 +64115,7 @@ TEXT ·frame194(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame195(out *[3]uint64): the frame of TrHash65BMI2
+// func frame195(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame195(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64125,7 +64125,7 @@ TEXT ·frame195(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame196(out *[3]uint64): the frame of TrHash87AMD64
+// func frame196(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame196(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64135,7 +64135,7 @@ TEXT ·frame196(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame197(out *[3]uint64): the frame of TrHash87BMI2
+// func frame197(out *[3]uint64): the frame of TrHash65BMI2
 TEXT ·frame197(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64145,23 +64145,27 @@ TEXT ·frame197(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame198(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame198(SB), $0-8
+// func frame198(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame198(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame199(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame199(SB), $0-8
+// func frame199(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame199(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame200(out *[3]uint64): the frame of UseHint88AVX2
+// func frame200(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame200(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64169,7 +64173,7 @@ TEXT ·frame200(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame201(out *[3]uint64): the frame of UseHint88AMD64
+// func frame201(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame201(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64177,35 +64181,31 @@ TEXT ·frame201(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame202(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame202(SB), NOSPLIT, $0-8
+// func frame202(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame202(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame203(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame203(SB), $1088-8
+// func frame203(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame203(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame204(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame204(SB), $1088-8
+// func frame204(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame204(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame205(out *[3]uint64): the frame of Verify44AVX512
+// func frame205(out *[3]uint64): the frame of Verify44AMD64
 TEXT ·frame205(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64215,7 +64215,7 @@ TEXT ·frame205(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame206(out *[3]uint64): the frame of Verify65AMD64
+// func frame206(out *[3]uint64): the frame of Verify44AVX2
 TEXT ·frame206(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64225,7 +64225,7 @@ TEXT ·frame206(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame207(out *[3]uint64): the frame of Verify65AVX2
+// func frame207(out *[3]uint64): the frame of Verify44AVX512
 TEXT ·frame207(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64235,7 +64235,7 @@ TEXT ·frame207(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame208(out *[3]uint64): the frame of Verify65AVX512
+// func frame208(out *[3]uint64): the frame of Verify65AMD64
 TEXT ·frame208(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -64245,8 +64245,8 @@ TEXT ·frame208(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame209(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame209(SB), $1344-8
+// func frame209(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame209(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64255,8 +64255,8 @@ TEXT ·frame209(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame210(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame210(SB), $1344-8
+// func frame210(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame210(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -64265,8 +64265,28 @@ TEXT ·frame210(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame211(out *[3]uint64): the frame of Verify87AVX512
+// func frame211(out *[3]uint64): the frame of Verify87AMD64
 TEXT ·frame211(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame212(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame212(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame213(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame213(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

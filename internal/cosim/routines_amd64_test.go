@@ -191,6 +191,8 @@ func cpuRoutines() map[string]any {
 		}
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		m["ExpandMask17AVX2"] = asm.ExpandMask17AVX2
+		m["ExpandMask19AVX2"] = asm.ExpandMask19AVX2
 		// These call routines on the BMI2 permutation (ExpandA65AVX2 for
 		// its entries after the groups of four).
 		m["ExpandA65AVX2"] = asm.ExpandA65AVX2
