@@ -324,6 +324,22 @@ var mutants = []Mutant{
 	{Name: "expandmaskbmi2/secret-branch", Routine: "ExpandMask19BMI2",
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19BMI2", Find: "\tMOVQ y+0(FP), AX\n",
 			Replace: "\tMOVQ 216(SP), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n\tMOVQ y+0(FP), AX\n"}}},
+	// ---- ExpandMask<bits>AVX2: the ×1 routines calling KeccakF1600BMI2
+	// and the AVX2 unpacker, proven the same way.
+	{Name: "expandmaskavx2/baseline-unpacker", Routine: "ExpandMask19AVX2",
+		// BitUnpack20AMD64 computes the same words, but it is not among
+		// the AVX2 routine's Calls.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19AVX2", Find: "CALL ·BitUnpack20AVX2(SB)", Replace: "CALL ·BitUnpack20AMD64(SB)"}}},
+	{Name: "expandmaskavx2/block-skipped", Routine: "ExpandMask19AVX2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19AVX2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: 5, Replace: ""}}},
+	{Name: "expandmaskavx2/lane-copied-twice", Routine: "ExpandMask17AVX2",
+		// Lane 1 of the first block copied over lane 2's place in the stream.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AVX2", Find: "MOVQ CX, 232(SP)", Replace: "MOVQ BX, 232(SP)"}}},
+	{Name: "expandmaskavx2/rare-stream-backdoor", Routine: "ExpandMask17AVX2",
+		// Flips bit 0 of the stream before the unpacking only when seed
+		// word 0 equals one 64-bit value: random seeds never do.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AVX2", Find: "\tMOVQ y+0(FP), AX\n",
+			Replace: rareFlip("\tMOVQ seed+8(FP), SI\n\tMOVQ (SI), AX\n", "216(SP)") + "\tMOVQ y+0(FP), AX\n"}}},
 	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
 		Edits: []Edit{beforeRETIn("expandmask_amd64.s", "ExpandMask19x4AVX2", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
 	{Name: "expandmaskx4/lanes-swapped", Routine: "ExpandMask17x4AVX2",
