@@ -683,8 +683,14 @@ func proveComposeN(f *x86.File, r *x86.Routine, c *contract.Contract, callees ma
 					res = x.with(true)
 				}
 			case "NTTInverse":
+				// NTT⁻¹, then times its parameter when it has one
+				// (zqOpWant's form: a scaling commutes with the linear
+				// NTT⁻¹).
 				if x.ntt {
 					res = x.with(false)
+					if len(op.Params) == 1 {
+						res = linScale(uint64(op.Params[0]), res)
+					}
 				}
 			case "ToMontgomery":
 				res = linScale(uint64(op.Params[0]), x)

@@ -504,6 +504,8 @@ func TestComposeCheckZqOp(t *testing.T) {
 	}{
 		{"NTT as NTT⁻¹", with("NTTInverseAMD64", contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"w"}})},
 		{"NTT⁻¹ as NTT", with("NTTAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}})},
+		{"NTT⁻¹ as NTT⁻¹ times 2³²", with("NTTInverseAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},
+		{"NTT⁻¹ times q", with("NTTInverseAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}, Params: []int{8380417}})},
 		{"ToMontgomery of another constant", with("ToMontgomeryPolyAMD64", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1<<32%8380417 + 1}})},
 		{"ToMontgomery as the t1 map", with("ToMontgomeryT1PolyAVX2", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},
 		{"Add as PolySub", with("PolySubAVX2", contract.Op{Name: "Add", In: []string{"w", "b"}, Out: []string{"w"}})},

@@ -19,7 +19,7 @@ import (
 // and NTT⁻¹ are ℤq-linear and inverse to each other (linear as the ZqMap
 // proofs take Spec's transforms to be; inverse checked by nttInverseOK),
 // so two values of equal normal form are equal for every input: NTT and
-// NTT⁻¹ only change the domain, Add and AddNTT add, MultiplyNTT
+// NTT⁻¹ only change the domain (an NTT⁻¹ with a parameter scales too), Add and AddNTT add, MultiplyNTT
 // multiplies, ToMontgomery scales, MultiplyAccNTT multiplies and adds,
 // and Zero is empty. An operation on the wrong domain has no normal form
 // and fails the proof.
@@ -161,11 +161,13 @@ func zqOpWant(op *contract.Op, zm *contract.ZqMap) func(in contract.Buffers) []u
 		return func(in contract.Buffers) []uint32 { return out(fips204.NTT(one(in))) }
 	case op.Name == "NTTInverse" && len(op.In) == 1 && len(op.Params) == 0:
 		return func(in contract.Buffers) []uint32 { return out(fips204.NTTInverse(one(in))) }
+	case op.Name == "NTTInverse" && len(op.In) == 1 && len(op.Params) == 1 && op.Params[0] >= 0 && op.Params[0] < fips204.Q:
+		// NTT⁻¹ with its result times the parameter (the Montgomery
+		// factor of a product's operand folded into its scaling).
+		c := constPoly(op.Params[0])
+		return func(in contract.Buffers) []uint32 { return out(fips204.MultiplyNTT(fips204.NTTInverse(one(in)), c)) }
 	case op.Name == "ToMontgomery" && len(op.In) == 1 && len(op.Params) == 1 && op.Params[0] >= 0 && op.Params[0] < fips204.Q:
-		var c fips204.Poly
-		for i := range c {
-			c[i] = int32(op.Params[0])
-		}
+		c := constPoly(op.Params[0])
 		return func(in contract.Buffers) []uint32 { return out(fips204.MultiplyNTT(one(in), c)) }
 	case op.Name == "Sub" && len(op.In) == 2 && len(op.Params) == 0:
 		return func(in contract.Buffers) []uint32 {
@@ -176,10 +178,7 @@ func zqOpWant(op *contract.Op, zm *contract.ZqMap) func(in contract.Buffers) []u
 			return out(fips204.AddNTT(contract.Poly(in[op.In[0]]), contract.Poly(in[op.In[1]])))
 		}
 	case op.Name == "MultiplyAccNTT" && len(op.In) == 2 && len(op.Params) == 1 && op.Params[0] > 0:
-		var rInv fips204.Poly
-		for i := range rInv {
-			rInv[i] = int32(rInvMod)
-		}
+		rInv := constPoly(rInvMod)
 		return func(in contract.Buffers) []uint32 {
 			var w fips204.Poly
 			for j := 0; j < op.Params[0]; j++ {
@@ -189,6 +188,16 @@ func zqOpWant(op *contract.Op, zm *contract.ZqMap) func(in contract.Buffers) []u
 		}
 	}
 	return nil
+}
+
+// constPoly is the polynomial with every coefficient c: MultiplyNTT by
+// it scales by c.
+func constPoly(c int) fips204.Poly {
+	var p fips204.Poly
+	for i := range p {
+		p[i] = int32(c)
+	}
+	return p
 }
 
 // rInvMod is 2⁻³² mod q.
