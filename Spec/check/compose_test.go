@@ -481,7 +481,7 @@ func TestArgTypesGrouped(t *testing.T) {
 // The Ops of the linear routines restate their proven ZqMaps; an Op of
 // another map, constant, length or routine is refused.
 func TestComposeCheckZqOp(t *testing.T) {
-	for _, sym := range []string{"NTTAMD64", "NTTAVX2", "NTTInverseAMD64", "NTTInverseAVX2", "ToMontgomeryPolyAMD64", "ToMontgomeryPolyAVX2", "PolyAddAMD64", "PolyAddAVX2", "MultiplyAccNTT4AMD64", "MultiplyAccNTT5AVX2", "MultiplyAccNTT7AVX2"} {
+	for _, sym := range []string{"NTTAMD64", "NTTAVX2", "NTTInverseAMD64", "NTTInverseAVX2", "NTTInverseMontAVX2", "ToMontgomeryPolyAMD64", "ToMontgomeryPolyAVX2", "PolyAddAMD64", "PolyAddAVX2", "MultiplyAccNTT4AMD64", "MultiplyAccNTT5AVX2", "MultiplyAccNTT7AVX2"} {
 		c := contract.Lookup(sym)
 		if c == nil || c.Op == nil {
 			t.Fatalf("%s: no contract with an Op", sym)
@@ -505,6 +505,8 @@ func TestComposeCheckZqOp(t *testing.T) {
 		{"NTT as NTT⁻¹", with("NTTInverseAMD64", contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"w"}})},
 		{"NTT⁻¹ as NTT", with("NTTAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}})},
 		{"NTT⁻¹ as NTT⁻¹ times 2³²", with("NTTInverseAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},
+		{"NTT⁻¹ times 2³² as NTT⁻¹", with("NTTInverseMontAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}})},
+		{"NTT⁻¹ times 2³² as times another constant", with("NTTInverseMontAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}, Params: []int{1<<32%8380417 + 1}})},
 		{"NTT⁻¹ times q", with("NTTInverseAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}, Params: []int{8380417}})},
 		{"ToMontgomery of another constant", with("ToMontgomeryPolyAMD64", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1<<32%8380417 + 1}})},
 		{"ToMontgomery as the t1 map", with("ToMontgomeryT1PolyAVX2", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},

@@ -633,8 +633,9 @@ type Loop struct {
 // buffers: Name is the method ("Power2Round", "SimpleBitPack", "NTT",
 // "NTTInverse", "Add"), In the polynomials it reads, Out what it writes
 // (polynomials, or for a packing the bytes), Params the method's integer
-// arguments (SimpleBitPack's b, 2^10 − 1 for t1). Two operations are not
-// KeyGenOps' but go/mldsa's forms of them: "ToMontgomery" (w times
+// arguments (SimpleBitPack's b, 2^10 − 1 for t1). Three operations are
+// not KeyGenOps' but go/mldsa's forms of them: "ToMontgomery" (w times
+// Params[0] mod q), "NTTInverse" with a parameter (NTT⁻¹(w) times
 // Params[0] mod q) and "MultiplyAccNTT" (2⁻³² · Σⱼ a[j] ∘ b[j] for
 // Params[0] = ℓ polynomials each, a row of MatrixVectorNTT).
 // Three read bytes: "ExpandA" (In: ρ; Out: the kℓ entries of Â, entry

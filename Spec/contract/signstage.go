@@ -41,7 +41,9 @@ func signStageContracts() {
 // Algorithm 7's lines: ExpandMask (four-way with AVX2), NTT,
 // ToMontgomeryPoly, a row of MatrixVectorNTT, NTT⁻¹, HighBits, the w1
 // packing, H's permutation, SampleInBall, MultiplyNTT, PolyAdd and the
-// norm check (the AVX2 path's: the BMI2 permutation and SampleInBall).
+// norm check (the AVX2 path's: the BMI2 permutation and SampleInBall, and
+// in ToMontgomeryPoly's place NTTInverseMontAVX2, the NTT⁻¹ of w, which
+// takes the product of plain NTT(y) and Â).
 // The AVX-512 path calls the AVX-512 ExpandMask (four-way for ℓ = 4,
 // eight-way for ℓ = 5 and 7, as go/mldsa's expandMaskAVX512 groups it),
 // NTT, NTT⁻¹ and products, and the AVX2 path's routines for the rest,
@@ -59,7 +61,12 @@ func SignZCallees(name string, p fips204.Params, variant string) []string {
 	case "AVX512":
 		expandMask, perm, ball, v = fmt.Sprintf("ExpandMask%dx%dAVX512", mask, SignZWays(p, variant)), "KeccakF1600BMI2", "SampleInBall"+name+"BMI2", "AVX2"
 	}
-	calls := []string{expandMask, "NTT" + variant, "ToMontgomeryPoly" + v,
+	toMont := "ToMontgomeryPoly" + v
+	if variant == "AVX2" {
+		// NTT(y) stays plain: w's NTT⁻¹ scales by 2³² instead.
+		toMont = "NTTInverseMontAVX2"
+	}
+	calls := []string{expandMask, "NTT" + variant, toMont,
 		fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "NTTInverse" + variant, fmt.Sprintf("HighBits%d%s", div, v),
 		fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm, ball,
 		"MultiplyNTT" + variant, "PolyAdd" + v, "NormExceeds" + v}
