@@ -6,17 +6,26 @@ import (
 
 func init() { register("nttinverse", buildNTTInverse) }
 
-// buildNTTInverse emits NTTInverseAMD64 (nttsse2.go), NTTInverseAVX2 and
-// NTTInverseAVX512 (nttavx512.go).
+// buildNTTInverse emits NTTInverseAMD64 (nttsse2.go), NTTInverseAVX2,
+// NTTInverseAVX512 (nttavx512.go) and NTTInverseMontAVX2.
 func buildNTTInverse(c *build.Context) {
 	sseNTTInverse(c)
+	nttInverseAVX2(c, "NTTInverseAVX2", "nttInverse", nttInv256)
+	nttInverseAVX512(c)
+	nttInverseAVX2(c, "NTTInverseMontAVX2", "nttInverseMont", nttInv256*(1<<32%mldsaQ)%mldsaQ)
+}
+
+// nttInverseAVX2 emits an AVX2 NTT⁻¹ whose last layer scales by scale:
+// 256⁻¹ (Algorithm 42, lines 21 to 24), or 256⁻¹·2³² for the NTT⁻¹ in
+// Montgomery form; its tables' names start with prefix.
+func nttInverseAVX2(c *build.Context, name, prefix string, scale uint32) {
 	// Inside, values are signed: after the layer with len = 2^ℓ they lie
 	// below 2^(ℓ+1)·q in absolute value, so the last layer's sums stay
 	// below 256q < 2³¹.
-	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles")
+	g := nttRoutine(c, name, prefix+"Twiddles")
 
 	c.Comment("Layers len = 1 to 16 on 64 consecutive coefficients a pass.")
-	blocks := g.passLoop("blocks", "nttInverseBlockTwiddles", []int{0, 64, 128, 192}, 256, func(base int) {
+	blocks := g.passLoop("blocks", prefix+"BlockTwiddles", []int{0, 64, 128, 192}, 256, func(base int) {
 		g.load(block(base))
 		for p := 0; p < 3; p++ {
 			g.swap(p, p) // index bit p into a register
@@ -31,12 +40,16 @@ func buildNTTInverse(c *build.Context) {
 	})
 
 	c.Comment("Layers len = 32, 64, 128: eight coefficients 32 apart per register, four")
-	c.Comment("passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
-	cols := g.passLoop("columns", "nttInverseColumnTwiddles", []int{0, 8, 16, 24}, 32, func(c0 int) {
+	if scale == nttInv256 {
+		c.Comment("passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
+	} else {
+		c.Comment("passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24) times 2³².")
+	}
+	cols := g.passLoop("columns", prefix+"ColumnTwiddles", []int{0, 8, 16, 24}, 32, func(c0 int) {
 		g.load(columns(c0))
 		g.gsButterflies(5, 1)
 		g.gsButterflies(6, 1)
-		g.gsButterflies(7, nttInv256)
+		g.gsButterflies(7, scale)
 		for r := range g.data {
 			g.caddq(g.data[r])
 		}
@@ -50,7 +63,6 @@ func buildNTTInverse(c *build.Context) {
 			t.emitTable()
 		}
 	}
-	nttInverseAVX512(c)
 }
 
 // nttInv256 is 256⁻¹ mod q.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
@@ -147,6 +148,12 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	expandMask, ntt, toMont, rowMul, nttInv := calls[0], calls[1], calls[2], calls[3], calls[4]
 	highBits, packW1, perm, ball, mul := calls[5], calls[6], calls[7], calls[8], calls[9]
 	add, norm := calls[10], calls[11]
+	// On the AVX2 path, the third callee is the NTT⁻¹ of w, which scales
+	// by 2³² (NTTInverseMont): NTT(y) then needs no ToMontgomeryPoly.
+	wInv := nttInv
+	if strings.HasPrefix(toMont, "NTTInverseMont") {
+		wInv, toMont = toMont, ""
+	}
 	cTildeSize := p.Lambda / 4
 	w1Size := 32 * bitLen((fips204.Q-1)/(2*p.Gamma2)-1)
 	msgSize := 64 + k*w1Size
@@ -246,8 +253,10 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 	for j := 0; j < l; j++ {
 		poly(0, yHat+1024*j)
 		c.CALL(callee(ntt))
-		poly(0, yHat+1024*j)
-		c.CALL(callee(toMont))
+		if toMont != "" {
+			poly(0, yHat+1024*j)
+			c.CALL(callee(toMont))
+		}
 	}
 
 	c.Comment("μ ‖ … (Algorithm 7, line 15).")
@@ -263,7 +272,7 @@ func buildSignZ(c *build.Context, name string, p fips204.Params, variant string)
 		poly(2, yHat)
 		c.CALL(callee(rowMul))
 		f.argAt(0, "w", 1024)
-		c.CALL(callee(nttInv))
+		c.CALL(callee(wInv))
 		poly(0, w1)
 		f.argAt(1, "w", 1024)
 		c.CALL(callee(highBits))

@@ -157,10 +157,11 @@ func TestComposeProofSignStages(t *testing.T) {
 		}
 	}
 	call := func(name string, n int) int { return nthCall(t, rs[name], n) }
-	// SignZ's CALL instructions (from 1): ExpandMask 1, NTT and
-	// ToMontgomery 2 to 9, the loop over the rows of w 10 to 13, the
-	// permutation 14 to 20, SampleInBall 21, NTT(c) 22, then the loop over
-	// z's polynomials: MultiplyNTT 23, NTT⁻¹ 24, PolyAdd 25 and norm 26.
+	// SignZ's CALL instructions (from 1): ExpandMask 1, NTT 2 to 5, the
+	// loop over the rows of w 6 to 9 (the row's product 6, its NTT⁻¹ times
+	// 2³² 7), the permutation 10 to 16, SampleInBall 17, NTT(c) 18, then
+	// the loop over z's polynomials: MultiplyNTT 19, NTT⁻¹ 20, PolyAdd 21
+	// and norm 22.
 	// SignR0's loop over the rows: MultiplyNTT 1, NTT⁻¹ 2, PolySub of w[i]
 	// 3, LowBitsExceed of it 4. SignHint's: MultiplyNTT 1, NTT⁻¹ 2, the
 	// norm of ct0[i] 3, MakeHint of ct0[i] (8 instructions before: the
@@ -177,7 +178,9 @@ func TestComposeProofSignStages(t *testing.T) {
 		{"as built", r0, rs[r0], ""},
 		{"as built", hint, rs[hint], ""},
 		{"κ + 2 for y[1]", z, changed(rs[z], at(rs[z], "ADDL", 1), imm(2)), "no call of the routine got"},
-		{"the check of ‖z[0]‖∞ not ANDed in", z, changed(rs[z], call(z, 26)+3, nil), "the result is not the AND"},
+		{"the check of ‖z[0]‖∞ not ANDed in", z, changed(rs[z], call(z, 22)+3, nil), "the result is not the AND"},
+		{"w[0] by the NTT⁻¹ without 2³²", z, moved(rs[z], call(z, 7), call(z, 20)), "which the routine does not"},
+		{"cs1[0] by the NTT⁻¹ times 2³²", z, moved(rs[z], call(z, 20), call(z, 7)), "which the routine does not"},
 		{"the check of ‖LowBits(w[0] − cs2[0])‖∞ not ANDed in", r0, changed(rs[r0], call(r0, 4)+3, nil), "the result is not the AND"},
 		{"w[0] − cs2[0] not computed, w[0] used stale", r0, changed(rs[r0], call(r0, 3), nil), "which the routine does not"},
 		{"the check of ‖ct0[0]‖∞ not ANDed in", hint, changed(rs[hint], call(hint, 4)+3, nil), "the result is not the AND"},

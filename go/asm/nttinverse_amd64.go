@@ -34,3 +34,14 @@ func NTTInverseAVX2(w *[256]uint32)
 //
 //go:noescape
 func NTTInverseAVX512(w *[256]uint32)
+
+// NTTInverseMontAVX2 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, its result
+// times 2³² mod q: the scaling of lines 21 to 24 by 256⁻¹·2³² instead of
+// 256⁻¹, so that a product of T_q with 2⁻³² (a Montgomery product of two
+// plain operands) comes back as Algorithm 42 gives its plain product.
+// Coefficients in [0, q) in and out; otherwise NTTInverseAVX2's code.
+// Straight-line code: no branch or address depends on the coefficients.
+// Needs AVX2.
+//
+//go:noescape
+func NTTInverseMontAVX2(w *[256]uint32)

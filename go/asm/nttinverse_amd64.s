@@ -11961,3 +11961,1769 @@ DATA nttInverseTwiddlesAVX512<>+4660(SB)/4, $0x00fffffe
 DATA nttInverseTwiddlesAVX512<>+4664(SB)/4, $0x00fffffe
 DATA nttInverseTwiddlesAVX512<>+4668(SB)/4, $0x00fffffe
 GLOBL nttInverseTwiddlesAVX512<>(SB), RODATA|NOPTR, $4672
+
+// func NTTInverseMontAVX2(w *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·NTTInverseMontAVX2(SB), $0-8
+	MOVQ    w+0(FP), DI
+	VMOVDQU nttInverseMontTwiddles<>+0(SB), Y15
+
+	// Layers len = 1 to 16 on 64 consecutive coefficients a pass.
+	LEAQ nttInverseMontBlockTwiddles<>+0(SB), R8
+	MOVL $0x00000004, CX
+
+blocks:
+	VMOVDQU     (DI), Y0
+	VMOVDQU     32(DI), Y1
+	VMOVDQU     64(DI), Y2
+	VMOVDQU     96(DI), Y3
+	VMOVDQU     128(DI), Y4
+	VMOVDQU     160(DI), Y5
+	VMOVDQU     192(DI), Y6
+	VMOVDQU     224(DI), Y7
+	VPSLLQ      $0x20, Y1, Y8
+	VPSRLQ      $0x20, Y0, Y9
+	VPBLENDD    $0xaa, Y8, Y0, Y0
+	VPBLENDD    $0xaa, Y1, Y9, Y1
+	VPSLLQ      $0x20, Y3, Y10
+	VPSRLQ      $0x20, Y2, Y11
+	VPBLENDD    $0xaa, Y10, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y11, Y3
+	VPSLLQ      $0x20, Y5, Y12
+	VPSRLQ      $0x20, Y4, Y13
+	VPBLENDD    $0xaa, Y12, Y4, Y4
+	VPBLENDD    $0xaa, Y5, Y13, Y5
+	VPSLLQ      $0x20, Y7, Y14
+	VPSRLQ      $0x20, Y6, Y8
+	VPBLENDD    $0xaa, Y14, Y6, Y6
+	VPBLENDD    $0xaa, Y7, Y8, Y7
+	VPADDD      Y1, Y0, Y9
+	VPSUBD      Y0, Y1, Y1
+	VPMULDQ     (R8), Y1, Y10
+	VPMULDQ     32(R8), Y1, Y11
+	VPSHUFD     $0xf5, Y1, Y12
+	VPMULDQ     96(R8), Y12, Y13
+	VPMULDQ     64(R8), Y12, Y12
+	VPMULDQ     Y15, Y11, Y11
+	VPMULDQ     Y15, Y13, Y13
+	VPSUBD      Y11, Y10, Y10
+	VPSUBD      Y13, Y12, Y12
+	VPSHUFD     $0xf5, Y10, Y10
+	VPBLENDD    $0xaa, Y12, Y10, Y1
+	VPADDD      Y3, Y2, Y14
+	VPSUBD      Y2, Y3, Y3
+	VPMULDQ     128(R8), Y3, Y8
+	VPMULDQ     160(R8), Y3, Y0
+	VPSHUFD     $0xf5, Y3, Y10
+	VPMULDQ     224(R8), Y10, Y11
+	VPMULDQ     192(R8), Y10, Y10
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y11, Y11
+	VPSUBD      Y0, Y8, Y8
+	VPSUBD      Y11, Y10, Y10
+	VPSHUFD     $0xf5, Y8, Y8
+	VPBLENDD    $0xaa, Y10, Y8, Y3
+	VPADDD      Y5, Y4, Y12
+	VPSUBD      Y4, Y5, Y5
+	VPMULDQ     256(R8), Y5, Y13
+	VPMULDQ     288(R8), Y5, Y2
+	VPSHUFD     $0xf5, Y5, Y8
+	VPMULDQ     352(R8), Y8, Y0
+	VPMULDQ     320(R8), Y8, Y8
+	VPMULDQ     Y15, Y2, Y2
+	VPMULDQ     Y15, Y0, Y0
+	VPSUBD      Y2, Y13, Y13
+	VPSUBD      Y0, Y8, Y8
+	VPSHUFD     $0xf5, Y13, Y13
+	VPBLENDD    $0xaa, Y8, Y13, Y5
+	VPADDD      Y7, Y6, Y10
+	VPSUBD      Y6, Y7, Y7
+	VPMULDQ     384(R8), Y7, Y11
+	VPMULDQ     416(R8), Y7, Y4
+	VPSHUFD     $0xf5, Y7, Y13
+	VPMULDQ     480(R8), Y13, Y2
+	VPMULDQ     448(R8), Y13, Y13
+	VPMULDQ     Y15, Y4, Y4
+	VPMULDQ     Y15, Y2, Y2
+	VPSUBD      Y4, Y11, Y11
+	VPSUBD      Y2, Y13, Y13
+	VPSHUFD     $0xf5, Y11, Y11
+	VPBLENDD    $0xaa, Y13, Y11, Y7
+	VPUNPCKLQDQ Y14, Y9, Y8
+	VPUNPCKHQDQ Y14, Y9, Y14
+	VPUNPCKLQDQ Y3, Y1, Y0
+	VPUNPCKHQDQ Y3, Y1, Y3
+	VPUNPCKLQDQ Y10, Y12, Y6
+	VPUNPCKHQDQ Y10, Y12, Y10
+	VPUNPCKLQDQ Y7, Y5, Y11
+	VPUNPCKHQDQ Y7, Y5, Y7
+	VPADDD      Y14, Y8, Y4
+	VPSUBD      Y8, Y14, Y14
+	VPMULDQ     512(R8), Y14, Y13
+	VPMULDQ     544(R8), Y14, Y2
+	VPSHUFD     $0xf5, Y14, Y9
+	VPMULDQ     608(R8), Y9, Y1
+	VPMULDQ     576(R8), Y9, Y9
+	VPMULDQ     Y15, Y2, Y2
+	VPMULDQ     Y15, Y1, Y1
+	VPSUBD      Y2, Y13, Y13
+	VPSUBD      Y1, Y9, Y9
+	VPSHUFD     $0xf5, Y13, Y13
+	VPBLENDD    $0xaa, Y9, Y13, Y14
+	VPADDD      Y3, Y0, Y12
+	VPSUBD      Y0, Y3, Y3
+	VPMULDQ     512(R8), Y3, Y5
+	VPMULDQ     544(R8), Y3, Y8
+	VPSHUFD     $0xf5, Y3, Y13
+	VPMULDQ     608(R8), Y13, Y2
+	VPMULDQ     576(R8), Y13, Y13
+	VPMULDQ     Y15, Y8, Y8
+	VPMULDQ     Y15, Y2, Y2
+	VPSUBD      Y8, Y5, Y5
+	VPSUBD      Y2, Y13, Y13
+	VPSHUFD     $0xf5, Y5, Y5
+	VPBLENDD    $0xaa, Y13, Y5, Y3
+	VPADDD      Y10, Y6, Y9
+	VPSUBD      Y6, Y10, Y10
+	VPMULDQ     640(R8), Y10, Y1
+	VPMULDQ     672(R8), Y10, Y0
+	VPSHUFD     $0xf5, Y10, Y5
+	VPMULDQ     736(R8), Y5, Y8
+	VPMULDQ     704(R8), Y5, Y5
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y8, Y8
+	VPSUBD      Y0, Y1, Y1
+	VPSUBD      Y8, Y5, Y5
+	VPSHUFD     $0xf5, Y1, Y1
+	VPBLENDD    $0xaa, Y5, Y1, Y10
+	VPADDD      Y7, Y11, Y13
+	VPSUBD      Y11, Y7, Y7
+	VPMULDQ     640(R8), Y7, Y2
+	VPMULDQ     672(R8), Y7, Y6
+	VPSHUFD     $0xf5, Y7, Y1
+	VPMULDQ     736(R8), Y1, Y0
+	VPMULDQ     704(R8), Y1, Y1
+	VPMULDQ     Y15, Y6, Y6
+	VPMULDQ     Y15, Y0, Y0
+	VPSUBD      Y6, Y2, Y2
+	VPSUBD      Y0, Y1, Y1
+	VPSHUFD     $0xf5, Y2, Y2
+	VPBLENDD    $0xaa, Y1, Y2, Y7
+	VPERM2I128  $0x20, Y9, Y4, Y5
+	VPERM2I128  $0x31, Y9, Y4, Y9
+	VPERM2I128  $0x20, Y13, Y12, Y8
+	VPERM2I128  $0x31, Y13, Y12, Y13
+	VPERM2I128  $0x20, Y10, Y14, Y11
+	VPERM2I128  $0x31, Y10, Y14, Y10
+	VPERM2I128  $0x20, Y7, Y3, Y2
+	VPERM2I128  $0x31, Y7, Y3, Y7
+	VPADDD      Y9, Y5, Y6
+	VPSUBD      Y5, Y9, Y9
+	VPMULDQ     768(R8), Y9, Y1
+	VPMULDQ     800(R8), Y9, Y0
+	VPSHUFD     $0xf5, Y9, Y4
+	VPMULDQ     864(R8), Y4, Y12
+	VPMULDQ     832(R8), Y4, Y4
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y12, Y12
+	VPSUBD      Y0, Y1, Y1
+	VPSUBD      Y12, Y4, Y4
+	VPSHUFD     $0xf5, Y1, Y1
+	VPBLENDD    $0xaa, Y4, Y1, Y9
+	VPADDD      Y13, Y8, Y14
+	VPSUBD      Y8, Y13, Y13
+	VPMULDQ     768(R8), Y13, Y3
+	VPMULDQ     800(R8), Y13, Y5
+	VPSHUFD     $0xf5, Y13, Y1
+	VPMULDQ     864(R8), Y1, Y0
+	VPMULDQ     832(R8), Y1, Y1
+	VPMULDQ     Y15, Y5, Y5
+	VPMULDQ     Y15, Y0, Y0
+	VPSUBD      Y5, Y3, Y3
+	VPSUBD      Y0, Y1, Y1
+	VPSHUFD     $0xf5, Y3, Y3
+	VPBLENDD    $0xaa, Y1, Y3, Y13
+	VPADDD      Y10, Y11, Y4
+	VPSUBD      Y11, Y10, Y10
+	VPMULDQ     768(R8), Y10, Y12
+	VPMULDQ     800(R8), Y10, Y8
+	VPSHUFD     $0xf5, Y10, Y3
+	VPMULDQ     864(R8), Y3, Y5
+	VPMULDQ     832(R8), Y3, Y3
+	VPMULDQ     Y15, Y8, Y8
+	VPMULDQ     Y15, Y5, Y5
+	VPSUBD      Y8, Y12, Y12
+	VPSUBD      Y5, Y3, Y3
+	VPSHUFD     $0xf5, Y12, Y12
+	VPBLENDD    $0xaa, Y3, Y12, Y10
+	VPADDD      Y7, Y2, Y1
+	VPSUBD      Y2, Y7, Y7
+	VPMULDQ     768(R8), Y7, Y0
+	VPMULDQ     800(R8), Y7, Y11
+	VPSHUFD     $0xf5, Y7, Y12
+	VPMULDQ     864(R8), Y12, Y8
+	VPMULDQ     832(R8), Y12, Y12
+	VPMULDQ     Y15, Y11, Y11
+	VPMULDQ     Y15, Y8, Y8
+	VPSUBD      Y11, Y0, Y0
+	VPSUBD      Y8, Y12, Y12
+	VPSHUFD     $0xf5, Y0, Y0
+	VPBLENDD    $0xaa, Y12, Y0, Y7
+	VPSLLQ      $0x20, Y14, Y3
+	VPSRLQ      $0x20, Y6, Y5
+	VPBLENDD    $0xaa, Y3, Y6, Y6
+	VPBLENDD    $0xaa, Y14, Y5, Y14
+	VPSLLQ      $0x20, Y1, Y2
+	VPSRLQ      $0x20, Y4, Y0
+	VPBLENDD    $0xaa, Y2, Y4, Y4
+	VPBLENDD    $0xaa, Y1, Y0, Y1
+	VPSLLQ      $0x20, Y13, Y11
+	VPSRLQ      $0x20, Y9, Y12
+	VPBLENDD    $0xaa, Y11, Y9, Y9
+	VPBLENDD    $0xaa, Y13, Y12, Y13
+	VPSLLQ      $0x20, Y7, Y8
+	VPSRLQ      $0x20, Y10, Y3
+	VPBLENDD    $0xaa, Y8, Y10, Y10
+	VPBLENDD    $0xaa, Y7, Y3, Y7
+	VPADDD      Y14, Y6, Y5
+	VPSUBD      Y6, Y14, Y14
+	VPMULDQ     896(R8), Y14, Y2
+	VPMULDQ     928(R8), Y14, Y0
+	VPSHUFD     $0xf5, Y14, Y11
+	VPMULDQ     928(R8), Y11, Y12
+	VPMULDQ     896(R8), Y11, Y11
+	VPMULDQ     Y15, Y0, Y0
+	VPMULDQ     Y15, Y12, Y12
+	VPSUBD      Y0, Y2, Y2
+	VPSUBD      Y12, Y11, Y11
+	VPSHUFD     $0xf5, Y2, Y2
+	VPBLENDD    $0xaa, Y11, Y2, Y14
+	VPADDD      Y1, Y4, Y8
+	VPSUBD      Y4, Y1, Y1
+	VPMULDQ     896(R8), Y1, Y3
+	VPMULDQ     928(R8), Y1, Y6
+	VPSHUFD     $0xf5, Y1, Y2
+	VPMULDQ     928(R8), Y2, Y0
+	VPMULDQ     896(R8), Y2, Y2
+	VPMULDQ     Y15, Y6, Y6
+	VPMULDQ     Y15, Y0, Y0
+	VPSUBD      Y6, Y3, Y3
+	VPSUBD      Y0, Y2, Y2
+	VPSHUFD     $0xf5, Y3, Y3
+	VPBLENDD    $0xaa, Y2, Y3, Y1
+	VPADDD      Y13, Y9, Y11
+	VPSUBD      Y9, Y13, Y13
+	VPMULDQ     896(R8), Y13, Y12
+	VPMULDQ     928(R8), Y13, Y4
+	VPSHUFD     $0xf5, Y13, Y3
+	VPMULDQ     928(R8), Y3, Y6
+	VPMULDQ     896(R8), Y3, Y3
+	VPMULDQ     Y15, Y4, Y4
+	VPMULDQ     Y15, Y6, Y6
+	VPSUBD      Y4, Y12, Y12
+	VPSUBD      Y6, Y3, Y3
+	VPSHUFD     $0xf5, Y12, Y12
+	VPBLENDD    $0xaa, Y3, Y12, Y13
+	VPADDD      Y7, Y10, Y2
+	VPSUBD      Y10, Y7, Y7
+	VPMULDQ     896(R8), Y7, Y0
+	VPMULDQ     928(R8), Y7, Y9
+	VPSHUFD     $0xf5, Y7, Y12
+	VPMULDQ     928(R8), Y12, Y4
+	VPMULDQ     896(R8), Y12, Y12
+	VPMULDQ     Y15, Y9, Y9
+	VPMULDQ     Y15, Y4, Y4
+	VPSUBD      Y9, Y0, Y0
+	VPSUBD      Y4, Y12, Y12
+	VPSHUFD     $0xf5, Y0, Y0
+	VPBLENDD    $0xaa, Y12, Y0, Y7
+	VPUNPCKLQDQ Y8, Y5, Y3
+	VPUNPCKHQDQ Y8, Y5, Y8
+	VPUNPCKLQDQ Y1, Y14, Y6
+	VPUNPCKHQDQ Y1, Y14, Y1
+	VPUNPCKLQDQ Y2, Y11, Y10
+	VPUNPCKHQDQ Y2, Y11, Y2
+	VPUNPCKLQDQ Y7, Y13, Y0
+	VPUNPCKHQDQ Y7, Y13, Y7
+	VPADDD      Y8, Y3, Y9
+	VPSUBD      Y3, Y8, Y8
+	VPMULDQ     960(R8), Y8, Y12
+	VPMULDQ     992(R8), Y8, Y4
+	VPSHUFD     $0xf5, Y8, Y5
+	VPMULDQ     992(R8), Y5, Y14
+	VPMULDQ     960(R8), Y5, Y5
+	VPMULDQ     Y15, Y4, Y4
+	VPMULDQ     Y15, Y14, Y14
+	VPSUBD      Y4, Y12, Y12
+	VPSUBD      Y14, Y5, Y5
+	VPSHUFD     $0xf5, Y12, Y12
+	VPBLENDD    $0xaa, Y5, Y12, Y8
+	VPADDD      Y1, Y6, Y11
+	VPSUBD      Y6, Y1, Y1
+	VPMULDQ     960(R8), Y1, Y13
+	VPMULDQ     992(R8), Y1, Y3
+	VPSHUFD     $0xf5, Y1, Y12
+	VPMULDQ     992(R8), Y12, Y4
+	VPMULDQ     960(R8), Y12, Y12
+	VPMULDQ     Y15, Y3, Y3
+	VPMULDQ     Y15, Y4, Y4
+	VPSUBD      Y3, Y13, Y13
+	VPSUBD      Y4, Y12, Y12
+	VPSHUFD     $0xf5, Y13, Y13
+	VPBLENDD    $0xaa, Y12, Y13, Y1
+	VPADDD      Y2, Y10, Y5
+	VPSUBD      Y10, Y2, Y2
+	VPMULDQ     960(R8), Y2, Y14
+	VPMULDQ     992(R8), Y2, Y6
+	VPSHUFD     $0xf5, Y2, Y13
+	VPMULDQ     992(R8), Y13, Y3
+	VPMULDQ     960(R8), Y13, Y13
+	VPMULDQ     Y15, Y6, Y6
+	VPMULDQ     Y15, Y3, Y3
+	VPSUBD      Y6, Y14, Y14
+	VPSUBD      Y3, Y13, Y13
+	VPSHUFD     $0xf5, Y14, Y14
+	VPBLENDD    $0xaa, Y13, Y14, Y2
+	VPADDD      Y7, Y0, Y12
+	VPSUBD      Y0, Y7, Y7
+	VPMULDQ     960(R8), Y7, Y4
+	VPMULDQ     992(R8), Y7, Y10
+	VPSHUFD     $0xf5, Y7, Y14
+	VPMULDQ     992(R8), Y14, Y6
+	VPMULDQ     960(R8), Y14, Y14
+	VPMULDQ     Y15, Y10, Y10
+	VPMULDQ     Y15, Y6, Y6
+	VPSUBD      Y10, Y4, Y4
+	VPSUBD      Y6, Y14, Y14
+	VPSHUFD     $0xf5, Y4, Y4
+	VPBLENDD    $0xaa, Y14, Y4, Y7
+	VPERM2I128  $0x20, Y5, Y9, Y13
+	VPERM2I128  $0x31, Y5, Y9, Y5
+	VPERM2I128  $0x20, Y12, Y11, Y3
+	VPERM2I128  $0x31, Y12, Y11, Y12
+	VPERM2I128  $0x20, Y2, Y8, Y0
+	VPERM2I128  $0x31, Y2, Y8, Y2
+	VPERM2I128  $0x20, Y7, Y1, Y4
+	VPERM2I128  $0x31, Y7, Y1, Y7
+	VMOVDQU     Y13, (DI)
+	VMOVDQU     Y3, 32(DI)
+	VMOVDQU     Y0, 64(DI)
+	VMOVDQU     Y4, 96(DI)
+	VMOVDQU     Y5, 128(DI)
+	VMOVDQU     Y12, 160(DI)
+	VMOVDQU     Y2, 192(DI)
+	VMOVDQU     Y7, 224(DI)
+	ADDQ        $0x00000400, R8
+	ADDQ        $0x00000100, DI
+	DECL        CX
+	JNE         blocks
+	SUBQ        $0x00000400, DI
+
+	// Layers len = 32, 64, 128: eight coefficients 32 apart per register, four
+	// passes; the last layer scales by 256⁻¹ (Algorithm 42, lines 21 to 24) times 2³².
+	MOVL $0x00000004, CX
+
+columns:
+	VMOVDQU  (DI), Y13
+	VMOVDQU  128(DI), Y3
+	VMOVDQU  256(DI), Y0
+	VMOVDQU  384(DI), Y4
+	VMOVDQU  512(DI), Y5
+	VMOVDQU  640(DI), Y12
+	VMOVDQU  768(DI), Y2
+	VMOVDQU  896(DI), Y7
+	VPADDD   Y3, Y13, Y10
+	VPSUBD   Y13, Y3, Y3
+	VPMULDQ  nttInverseMontTwiddles<>+32(SB), Y3, Y14
+	VPMULDQ  nttInverseMontTwiddles<>+64(SB), Y3, Y6
+	VPSHUFD  $0xf5, Y3, Y9
+	VPMULDQ  nttInverseMontTwiddles<>+64(SB), Y9, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+32(SB), Y9, Y9
+	VPMULDQ  Y15, Y6, Y6
+	VPMULDQ  Y15, Y11, Y11
+	VPSUBD   Y6, Y14, Y14
+	VPSUBD   Y11, Y9, Y9
+	VPSHUFD  $0xf5, Y14, Y14
+	VPBLENDD $0xaa, Y9, Y14, Y3
+	VPADDD   Y4, Y0, Y8
+	VPSUBD   Y0, Y4, Y4
+	VPMULDQ  nttInverseMontTwiddles<>+96(SB), Y4, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+128(SB), Y4, Y13
+	VPSHUFD  $0xf5, Y4, Y14
+	VPMULDQ  nttInverseMontTwiddles<>+128(SB), Y14, Y6
+	VPMULDQ  nttInverseMontTwiddles<>+96(SB), Y14, Y14
+	VPMULDQ  Y15, Y13, Y13
+	VPMULDQ  Y15, Y6, Y6
+	VPSUBD   Y13, Y1, Y1
+	VPSUBD   Y6, Y14, Y14
+	VPSHUFD  $0xf5, Y1, Y1
+	VPBLENDD $0xaa, Y14, Y1, Y4
+	VPADDD   Y12, Y5, Y9
+	VPSUBD   Y5, Y12, Y12
+	VPMULDQ  nttInverseMontTwiddles<>+160(SB), Y12, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+192(SB), Y12, Y0
+	VPSHUFD  $0xf5, Y12, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+192(SB), Y1, Y13
+	VPMULDQ  nttInverseMontTwiddles<>+160(SB), Y1, Y1
+	VPMULDQ  Y15, Y0, Y0
+	VPMULDQ  Y15, Y13, Y13
+	VPSUBD   Y0, Y11, Y11
+	VPSUBD   Y13, Y1, Y1
+	VPSHUFD  $0xf5, Y11, Y11
+	VPBLENDD $0xaa, Y1, Y11, Y12
+	VPADDD   Y7, Y2, Y14
+	VPSUBD   Y2, Y7, Y7
+	VPMULDQ  nttInverseMontTwiddles<>+224(SB), Y7, Y6
+	VPMULDQ  nttInverseMontTwiddles<>+256(SB), Y7, Y5
+	VPSHUFD  $0xf5, Y7, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+256(SB), Y11, Y0
+	VPMULDQ  nttInverseMontTwiddles<>+224(SB), Y11, Y11
+	VPMULDQ  Y15, Y5, Y5
+	VPMULDQ  Y15, Y0, Y0
+	VPSUBD   Y5, Y6, Y6
+	VPSUBD   Y0, Y11, Y11
+	VPSHUFD  $0xf5, Y6, Y6
+	VPBLENDD $0xaa, Y11, Y6, Y7
+	VPADDD   Y8, Y10, Y1
+	VPSUBD   Y10, Y8, Y8
+	VPMULDQ  nttInverseMontTwiddles<>+288(SB), Y8, Y13
+	VPMULDQ  nttInverseMontTwiddles<>+320(SB), Y8, Y2
+	VPSHUFD  $0xf5, Y8, Y6
+	VPMULDQ  nttInverseMontTwiddles<>+320(SB), Y6, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+288(SB), Y6, Y6
+	VPMULDQ  Y15, Y2, Y2
+	VPMULDQ  Y15, Y5, Y5
+	VPSUBD   Y2, Y13, Y13
+	VPSUBD   Y5, Y6, Y6
+	VPSHUFD  $0xf5, Y13, Y13
+	VPBLENDD $0xaa, Y6, Y13, Y8
+	VPADDD   Y4, Y3, Y11
+	VPSUBD   Y3, Y4, Y4
+	VPMULDQ  nttInverseMontTwiddles<>+288(SB), Y4, Y0
+	VPMULDQ  nttInverseMontTwiddles<>+320(SB), Y4, Y10
+	VPSHUFD  $0xf5, Y4, Y13
+	VPMULDQ  nttInverseMontTwiddles<>+320(SB), Y13, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+288(SB), Y13, Y13
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y0, Y0
+	VPSUBD   Y2, Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y0
+	VPBLENDD $0xaa, Y13, Y0, Y4
+	VPADDD   Y14, Y9, Y6
+	VPSUBD   Y9, Y14, Y14
+	VPMULDQ  nttInverseMontTwiddles<>+352(SB), Y14, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+384(SB), Y14, Y3
+	VPSHUFD  $0xf5, Y14, Y0
+	VPMULDQ  nttInverseMontTwiddles<>+384(SB), Y0, Y10
+	VPMULDQ  nttInverseMontTwiddles<>+352(SB), Y0, Y0
+	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y0, Y0
+	VPSHUFD  $0xf5, Y5, Y5
+	VPBLENDD $0xaa, Y0, Y5, Y14
+	VPADDD   Y7, Y12, Y13
+	VPSUBD   Y12, Y7, Y7
+	VPMULDQ  nttInverseMontTwiddles<>+352(SB), Y7, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+384(SB), Y7, Y9
+	VPSHUFD  $0xf5, Y7, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+384(SB), Y5, Y3
+	VPMULDQ  nttInverseMontTwiddles<>+352(SB), Y5, Y5
+	VPMULDQ  Y15, Y9, Y9
+	VPMULDQ  Y15, Y3, Y3
+	VPSUBD   Y9, Y2, Y2
+	VPSUBD   Y3, Y5, Y5
+	VPSHUFD  $0xf5, Y2, Y2
+	VPBLENDD $0xaa, Y5, Y2, Y7
+	VPADDD   Y6, Y1, Y0
+	VPSUBD   Y1, Y6, Y6
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y6, Y10
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y6, Y12
+	VPSHUFD  $0xf5, Y6, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y2, Y9
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y2, Y2
+	VPMULDQ  Y15, Y12, Y12
+	VPMULDQ  Y15, Y9, Y9
+	VPSUBD   Y12, Y10, Y10
+	VPSUBD   Y9, Y2, Y2
+	VPSHUFD  $0xf5, Y10, Y10
+	VPBLENDD $0xaa, Y2, Y10, Y6
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y0, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y0, Y3
+	VPSHUFD  $0xf5, Y0, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y1, Y10
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y1, Y1
+	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y1, Y1
+	VPSHUFD  $0xf5, Y5, Y5
+	VPBLENDD $0xaa, Y1, Y5, Y0
+	VPADDD   Y13, Y11, Y12
+	VPSUBD   Y11, Y13, Y13
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y13, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y13, Y9
+	VPSHUFD  $0xf5, Y13, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y5, Y3
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y5, Y5
+	VPMULDQ  Y15, Y9, Y9
+	VPMULDQ  Y15, Y3, Y3
+	VPSUBD   Y9, Y2, Y2
+	VPSUBD   Y3, Y5, Y5
+	VPSHUFD  $0xf5, Y2, Y2
+	VPBLENDD $0xaa, Y5, Y2, Y13
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y12, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y12, Y10
+	VPSHUFD  $0xf5, Y12, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y11, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y11, Y11
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y1, Y1
+	VPSUBD   Y2, Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y1
+	VPBLENDD $0xaa, Y11, Y1, Y12
+	VPADDD   Y14, Y8, Y9
+	VPSUBD   Y8, Y14, Y14
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y14, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y14, Y3
+	VPSHUFD  $0xf5, Y14, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y1, Y10
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y1, Y1
+	VPMULDQ  Y15, Y3, Y3
+	VPMULDQ  Y15, Y10, Y10
+	VPSUBD   Y3, Y5, Y5
+	VPSUBD   Y10, Y1, Y1
+	VPSHUFD  $0xf5, Y5, Y5
+	VPBLENDD $0xaa, Y1, Y5, Y14
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y9, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y9, Y2
+	VPSHUFD  $0xf5, Y9, Y8
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y8, Y5
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y8, Y8
+	VPMULDQ  Y15, Y2, Y2
+	VPMULDQ  Y15, Y5, Y5
+	VPSUBD   Y2, Y11, Y11
+	VPSUBD   Y5, Y8, Y8
+	VPSHUFD  $0xf5, Y11, Y11
+	VPBLENDD $0xaa, Y8, Y11, Y9
+	VPADDD   Y7, Y4, Y3
+	VPSUBD   Y4, Y7, Y7
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y7, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y7, Y10
+	VPSHUFD  $0xf5, Y7, Y11
+	VPMULDQ  nttInverseMontTwiddles<>+448(SB), Y11, Y2
+	VPMULDQ  nttInverseMontTwiddles<>+416(SB), Y11, Y11
+	VPMULDQ  Y15, Y10, Y10
+	VPMULDQ  Y15, Y2, Y2
+	VPSUBD   Y10, Y1, Y1
+	VPSUBD   Y2, Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y1
+	VPBLENDD $0xaa, Y11, Y1, Y7
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y3, Y8
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y3, Y5
+	VPSHUFD  $0xf5, Y3, Y4
+	VPMULDQ  nttInverseMontTwiddles<>+512(SB), Y4, Y1
+	VPMULDQ  nttInverseMontTwiddles<>+480(SB), Y4, Y4
+	VPMULDQ  Y15, Y5, Y5
+	VPMULDQ  Y15, Y1, Y1
+	VPSUBD   Y5, Y8, Y8
+	VPSUBD   Y1, Y4, Y4
+	VPSHUFD  $0xf5, Y8, Y8
+	VPBLENDD $0xaa, Y4, Y8, Y3
+	VPADDD   Y15, Y0, Y10
+	VPMINUD  Y10, Y0, Y0
+	VPADDD   Y15, Y12, Y11
+	VPMINUD  Y11, Y12, Y12
+	VPADDD   Y15, Y9, Y2
+	VPMINUD  Y2, Y9, Y9
+	VPADDD   Y15, Y3, Y8
+	VPMINUD  Y8, Y3, Y3
+	VPADDD   Y15, Y6, Y5
+	VPMINUD  Y5, Y6, Y6
+	VPADDD   Y15, Y13, Y4
+	VPMINUD  Y4, Y13, Y13
+	VPADDD   Y15, Y14, Y1
+	VPMINUD  Y1, Y14, Y14
+	VPADDD   Y15, Y7, Y10
+	VPMINUD  Y10, Y7, Y7
+	VMOVDQU  Y0, (DI)
+	VMOVDQU  Y12, 128(DI)
+	VMOVDQU  Y9, 256(DI)
+	VMOVDQU  Y3, 384(DI)
+	VMOVDQU  Y6, 512(DI)
+	VMOVDQU  Y13, 640(DI)
+	VMOVDQU  Y14, 768(DI)
+	VMOVDQU  Y7, 896(DI)
+	ADDQ     $0x00000020, DI
+	DECL     CX
+	JNE      columns
+	SUBQ     $0x00000080, DI
+	VZEROUPPER
+	RET
+
+DATA nttInverseMontTwiddles<>+0(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+4(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+8(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+12(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+16(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+20(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+24(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+28(SB)/4, $0x007fe001
+DATA nttInverseMontTwiddles<>+32(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+36(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+40(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+44(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+48(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+52(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+56(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+60(SB)/4, $0x00071e24
+DATA nttInverseMontTwiddles<>+64(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+68(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+72(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+76(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+80(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+84(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+88(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+92(SB)/4, $0x61cb9e24
+DATA nttInverseMontTwiddles<>+96(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+100(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+104(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+108(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+112(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+116(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+120(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+124(SB)/4, $0xfff2a128
+DATA nttInverseMontTwiddles<>+128(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+132(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+136(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+140(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+144(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+148(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+152(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+156(SB)/4, $0x6017a128
+DATA nttInverseMontTwiddles<>+160(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+164(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+168(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+172(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+176(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+180(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+184(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+188(SB)/4, $0xfff42118
+DATA nttInverseMontTwiddles<>+192(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+196(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+200(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+204(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+208(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+212(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+216(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+220(SB)/4, $0x58172118
+DATA nttInverseMontTwiddles<>+224(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+228(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+232(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+236(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+240(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+244(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+248(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+252(SB)/4, $0x00039e44
+DATA nttInverseMontTwiddles<>+256(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+260(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+264(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+268(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+272(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+276(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+280(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+284(SB)/4, $0x61cc1e44
+DATA nttInverseMontTwiddles<>+288(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+292(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+296(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+300(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+304(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+308(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+312(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+316(SB)/4, $0xfff81503
+DATA nttInverseMontTwiddles<>+320(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+324(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+328(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+332(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+336(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+340(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+344(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+348(SB)/4, $0x8d187503
+DATA nttInverseMontTwiddles<>+352(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+356(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+360(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+364(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+368(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+372(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+376(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+380(SB)/4, $0xffd83102
+DATA nttInverseMontTwiddles<>+384(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+388(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+392(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+396(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+400(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+404(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+408(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+412(SB)/4, $0x8cf87102
+DATA nttInverseMontTwiddles<>+416(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+420(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+424(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+428(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+432(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+436(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+440(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+444(SB)/4, $0xffc355df
+DATA nttInverseMontTwiddles<>+448(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+452(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+456(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+460(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+464(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+468(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+472(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+476(SB)/4, $0xf6ff35df
+DATA nttInverseMontTwiddles<>+480(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+484(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+488(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+492(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+496(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+500(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+504(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+508(SB)/4, $0x0000a3fa
+DATA nttInverseMontTwiddles<>+512(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+516(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+520(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+524(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+528(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+532(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+536(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+540(SB)/4, $0xff7fe3fa
+DATA nttInverseMontTwiddles<>+544(SB)/8, $0x0000000000000000
+GLOBL nttInverseMontTwiddles<>(SB), RODATA|NOPTR, $552
+
+DATA nttInverseMontBlockTwiddles<>+0(SB)/4, $0x001e29ce
+DATA nttInverseMontBlockTwiddles<>+4(SB)/4, $0xffeb36df
+DATA nttInverseMontBlockTwiddles<>+8(SB)/4, $0xfff316b6
+DATA nttInverseMontBlockTwiddles<>+12(SB)/4, $0xffff434e
+DATA nttInverseMontBlockTwiddles<>+16(SB)/4, $0x00155e68
+DATA nttInverseMontBlockTwiddles<>+20(SB)/4, $0x003bcf2c
+DATA nttInverseMontBlockTwiddles<>+24(SB)/4, $0x003c15ca
+DATA nttInverseMontBlockTwiddles<>+28(SB)/4, $0xfff78a50
+DATA nttInverseMontBlockTwiddles<>+32(SB)/4, $0x1657e9ce
+DATA nttInverseMontBlockTwiddles<>+36(SB)/4, $0x734716df
+DATA nttInverseMontBlockTwiddles<>+40(SB)/4, $0xdfc9d6b6
+DATA nttInverseMontBlockTwiddles<>+44(SB)/4, $0x7969034e
+DATA nttInverseMontBlockTwiddles<>+48(SB)/4, $0x17e25e68
+DATA nttInverseMontBlockTwiddles<>+52(SB)/4, $0x94214f2c
+DATA nttInverseMontBlockTwiddles<>+56(SB)/4, $0xc5f555ca
+DATA nttInverseMontBlockTwiddles<>+60(SB)/4, $0x09418a50
+DATA nttInverseMontBlockTwiddles<>+64(SB)/4, $0xffeb36df
+DATA nttInverseMontBlockTwiddles<>+68(SB)/4, $0xffeb36df
+DATA nttInverseMontBlockTwiddles<>+72(SB)/4, $0xffff434e
+DATA nttInverseMontBlockTwiddles<>+76(SB)/4, $0xffff434e
+DATA nttInverseMontBlockTwiddles<>+80(SB)/4, $0x003bcf2c
+DATA nttInverseMontBlockTwiddles<>+84(SB)/4, $0x003bcf2c
+DATA nttInverseMontBlockTwiddles<>+88(SB)/4, $0xfff78a50
+DATA nttInverseMontBlockTwiddles<>+92(SB)/4, $0xfff78a50
+DATA nttInverseMontBlockTwiddles<>+96(SB)/4, $0x734716df
+DATA nttInverseMontBlockTwiddles<>+100(SB)/4, $0x734716df
+DATA nttInverseMontBlockTwiddles<>+104(SB)/4, $0x7969034e
+DATA nttInverseMontBlockTwiddles<>+108(SB)/4, $0x7969034e
+DATA nttInverseMontBlockTwiddles<>+112(SB)/4, $0x94214f2c
+DATA nttInverseMontBlockTwiddles<>+116(SB)/4, $0x94214f2c
+DATA nttInverseMontBlockTwiddles<>+120(SB)/4, $0x09418a50
+DATA nttInverseMontBlockTwiddles<>+124(SB)/4, $0x09418a50
+DATA nttInverseMontBlockTwiddles<>+128(SB)/4, $0xffc9e5a9
+DATA nttInverseMontBlockTwiddles<>+132(SB)/4, $0xffdd1d09
+DATA nttInverseMontBlockTwiddles<>+136(SB)/4, $0x00189c2a
+DATA nttInverseMontBlockTwiddles<>+140(SB)/4, $0xfff993dd
+DATA nttInverseMontBlockTwiddles<>+144(SB)/4, $0xfff11805
+DATA nttInverseMontBlockTwiddles<>+148(SB)/4, $0xffdde1af
+DATA nttInverseMontBlockTwiddles<>+152(SB)/4, $0x0002cc93
+DATA nttInverseMontBlockTwiddles<>+156(SB)/4, $0xffd32764
+DATA nttInverseMontBlockTwiddles<>+160(SB)/4, $0x0bff05a9
+DATA nttInverseMontBlockTwiddles<>+164(SB)/4, $0x42fe3d09
+DATA nttInverseMontBlockTwiddles<>+168(SB)/4, $0xa69ddc2a
+DATA nttInverseMontBlockTwiddles<>+172(SB)/4, $0xb7f533dd
+DATA nttInverseMontBlockTwiddles<>+176(SB)/4, $0x3471b805
+DATA nttInverseMontBlockTwiddles<>+180(SB)/4, $0xa093c1af
+DATA nttInverseMontBlockTwiddles<>+184(SB)/4, $0x5c152c93
+DATA nttInverseMontBlockTwiddles<>+188(SB)/4, $0x42bfa764
+DATA nttInverseMontBlockTwiddles<>+192(SB)/4, $0xffdd1d09
+DATA nttInverseMontBlockTwiddles<>+196(SB)/4, $0xffdd1d09
+DATA nttInverseMontBlockTwiddles<>+200(SB)/4, $0xfff993dd
+DATA nttInverseMontBlockTwiddles<>+204(SB)/4, $0xfff993dd
+DATA nttInverseMontBlockTwiddles<>+208(SB)/4, $0xffdde1af
+DATA nttInverseMontBlockTwiddles<>+212(SB)/4, $0xffdde1af
+DATA nttInverseMontBlockTwiddles<>+216(SB)/4, $0xffd32764
+DATA nttInverseMontBlockTwiddles<>+220(SB)/4, $0xffd32764
+DATA nttInverseMontBlockTwiddles<>+224(SB)/4, $0x42fe3d09
+DATA nttInverseMontBlockTwiddles<>+228(SB)/4, $0x42fe3d09
+DATA nttInverseMontBlockTwiddles<>+232(SB)/4, $0xb7f533dd
+DATA nttInverseMontBlockTwiddles<>+236(SB)/4, $0xb7f533dd
+DATA nttInverseMontBlockTwiddles<>+240(SB)/4, $0xa093c1af
+DATA nttInverseMontBlockTwiddles<>+244(SB)/4, $0xa093c1af
+DATA nttInverseMontBlockTwiddles<>+248(SB)/4, $0x42bfa764
+DATA nttInverseMontBlockTwiddles<>+252(SB)/4, $0x42bfa764
+DATA nttInverseMontBlockTwiddles<>+256(SB)/4, $0xffc57fdb
+DATA nttInverseMontBlockTwiddles<>+260(SB)/4, $0x001d2668
+DATA nttInverseMontBlockTwiddles<>+264(SB)/4, $0xfffc05da
+DATA nttInverseMontBlockTwiddles<>+268(SB)/4, $0xffe47cae
+DATA nttInverseMontBlockTwiddles<>+272(SB)/4, $0xffef2633
+DATA nttInverseMontBlockTwiddles<>+276(SB)/4, $0x001a4cd0
+DATA nttInverseMontBlockTwiddles<>+280(SB)/4, $0xffe68e98
+DATA nttInverseMontBlockTwiddles<>+284(SB)/4, $0xfff97d45
+DATA nttInverseMontBlockTwiddles<>+288(SB)/4, $0x2e40dfdb
+DATA nttInverseMontBlockTwiddles<>+292(SB)/4, $0x10ea2668
+DATA nttInverseMontBlockTwiddles<>+296(SB)/4, $0xfbb745da
+DATA nttInverseMontBlockTwiddles<>+300(SB)/4, $0xf07a3cae
+DATA nttInverseMontBlockTwiddles<>+304(SB)/4, $0x97358633
+DATA nttInverseMontBlockTwiddles<>+308(SB)/4, $0x21b44cd0
+DATA nttInverseMontBlockTwiddles<>+312(SB)/4, $0xe5b98e98
+DATA nttInverseMontBlockTwiddles<>+316(SB)/4, $0xa1221d45
+DATA nttInverseMontBlockTwiddles<>+320(SB)/4, $0x001d2668
+DATA nttInverseMontBlockTwiddles<>+324(SB)/4, $0x001d2668
+DATA nttInverseMontBlockTwiddles<>+328(SB)/4, $0xffe47cae
+DATA nttInverseMontBlockTwiddles<>+332(SB)/4, $0xffe47cae
+DATA nttInverseMontBlockTwiddles<>+336(SB)/4, $0x001a4cd0
+DATA nttInverseMontBlockTwiddles<>+340(SB)/4, $0x001a4cd0
+DATA nttInverseMontBlockTwiddles<>+344(SB)/4, $0xfff97d45
+DATA nttInverseMontBlockTwiddles<>+348(SB)/4, $0xfff97d45
+DATA nttInverseMontBlockTwiddles<>+352(SB)/4, $0x10ea2668
+DATA nttInverseMontBlockTwiddles<>+356(SB)/4, $0x10ea2668
+DATA nttInverseMontBlockTwiddles<>+360(SB)/4, $0xf07a3cae
+DATA nttInverseMontBlockTwiddles<>+364(SB)/4, $0xf07a3cae
+DATA nttInverseMontBlockTwiddles<>+368(SB)/4, $0x21b44cd0
+DATA nttInverseMontBlockTwiddles<>+372(SB)/4, $0x21b44cd0
+DATA nttInverseMontBlockTwiddles<>+376(SB)/4, $0xa1221d45
+DATA nttInverseMontBlockTwiddles<>+380(SB)/4, $0xa1221d45
+DATA nttInverseMontBlockTwiddles<>+384(SB)/4, $0x0007340e
+DATA nttInverseMontBlockTwiddles<>+388(SB)/4, $0x00041dc0
+DATA nttInverseMontBlockTwiddles<>+392(SB)/4, $0x001a35e7
+DATA nttInverseMontBlockTwiddles<>+396(SB)/4, $0x003b0115
+DATA nttInverseMontBlockTwiddles<>+400(SB)/4, $0xfff11bf4
+DATA nttInverseMontBlockTwiddles<>+404(SB)/4, $0x0035c539
+DATA nttInverseMontBlockTwiddles<>+408(SB)/4, $0x0021c4f7
+DATA nttInverseMontBlockTwiddles<>+412(SB)/4, $0xffd1a13c
+DATA nttInverseMontBlockTwiddles<>+416(SB)/4, $0x1788f40e
+DATA nttInverseMontBlockTwiddles<>+420(SB)/4, $0xa3bc1dc0
+DATA nttInverseMontBlockTwiddles<>+424(SB)/4, $0xef5715e7
+DATA nttInverseMontBlockTwiddles<>+428(SB)/4, $0x29dda115
+DATA nttInverseMontBlockTwiddles<>+432(SB)/4, $0xf96f9bf4
+DATA nttInverseMontBlockTwiddles<>+436(SB)/4, $0x005ce539
+DATA nttInverseMontBlockTwiddles<>+440(SB)/4, $0x9940a4f7
+DATA nttInverseMontBlockTwiddles<>+444(SB)/4, $0x85f9213c
+DATA nttInverseMontBlockTwiddles<>+448(SB)/4, $0x00041dc0
+DATA nttInverseMontBlockTwiddles<>+452(SB)/4, $0x00041dc0
+DATA nttInverseMontBlockTwiddles<>+456(SB)/4, $0x003b0115
+DATA nttInverseMontBlockTwiddles<>+460(SB)/4, $0x003b0115
+DATA nttInverseMontBlockTwiddles<>+464(SB)/4, $0x0035c539
+DATA nttInverseMontBlockTwiddles<>+468(SB)/4, $0x0035c539
+DATA nttInverseMontBlockTwiddles<>+472(SB)/4, $0xffd1a13c
+DATA nttInverseMontBlockTwiddles<>+476(SB)/4, $0xffd1a13c
+DATA nttInverseMontBlockTwiddles<>+480(SB)/4, $0xa3bc1dc0
+DATA nttInverseMontBlockTwiddles<>+484(SB)/4, $0xa3bc1dc0
+DATA nttInverseMontBlockTwiddles<>+488(SB)/4, $0x29dda115
+DATA nttInverseMontBlockTwiddles<>+492(SB)/4, $0x29dda115
+DATA nttInverseMontBlockTwiddles<>+496(SB)/4, $0x005ce539
+DATA nttInverseMontBlockTwiddles<>+500(SB)/4, $0x005ce539
+DATA nttInverseMontBlockTwiddles<>+504(SB)/4, $0x85f9213c
+DATA nttInverseMontBlockTwiddles<>+508(SB)/4, $0x85f9213c
+DATA nttInverseMontBlockTwiddles<>+512(SB)/4, $0x003a97d9
+DATA nttInverseMontBlockTwiddles<>+516(SB)/4, $0xffc4c79c
+DATA nttInverseMontBlockTwiddles<>+520(SB)/4, $0xffea0802
+DATA nttInverseMontBlockTwiddles<>+524(SB)/4, $0xffe7d0e0
+DATA nttInverseMontBlockTwiddles<>+528(SB)/4, $0xffc8a057
+DATA nttInverseMontBlockTwiddles<>+532(SB)/4, $0xffd1eea2
+DATA nttInverseMontBlockTwiddles<>+536(SB)/4, $0xfff39944
+DATA nttInverseMontBlockTwiddles<>+540(SB)/4, $0x00139e25
+DATA nttInverseMontBlockTwiddles<>+544(SB)/4, $0xcab5b7d9
+DATA nttInverseMontBlockTwiddles<>+548(SB)/4, $0x3ab8479c
+DATA nttInverseMontBlockTwiddles<>+552(SB)/4, $0x47ea4802
+DATA nttInverseMontBlockTwiddles<>+556(SB)/4, $0x0a03d0e0
+DATA nttInverseMontBlockTwiddles<>+560(SB)/4, $0x44538057
+DATA nttInverseMontBlockTwiddles<>+564(SB)/4, $0x74a62ea2
+DATA nttInverseMontBlockTwiddles<>+568(SB)/4, $0xe11c1944
+DATA nttInverseMontBlockTwiddles<>+572(SB)/4, $0xf5583e25
+DATA nttInverseMontBlockTwiddles<>+576(SB)/4, $0xffc4c79c
+DATA nttInverseMontBlockTwiddles<>+580(SB)/4, $0xffc4c79c
+DATA nttInverseMontBlockTwiddles<>+584(SB)/4, $0xffe7d0e0
+DATA nttInverseMontBlockTwiddles<>+588(SB)/4, $0xffe7d0e0
+DATA nttInverseMontBlockTwiddles<>+592(SB)/4, $0xffd1eea2
+DATA nttInverseMontBlockTwiddles<>+596(SB)/4, $0xffd1eea2
+DATA nttInverseMontBlockTwiddles<>+600(SB)/4, $0x00139e25
+DATA nttInverseMontBlockTwiddles<>+604(SB)/4, $0x00139e25
+DATA nttInverseMontBlockTwiddles<>+608(SB)/4, $0x3ab8479c
+DATA nttInverseMontBlockTwiddles<>+612(SB)/4, $0x3ab8479c
+DATA nttInverseMontBlockTwiddles<>+616(SB)/4, $0x0a03d0e0
+DATA nttInverseMontBlockTwiddles<>+620(SB)/4, $0x0a03d0e0
+DATA nttInverseMontBlockTwiddles<>+624(SB)/4, $0x74a62ea2
+DATA nttInverseMontBlockTwiddles<>+628(SB)/4, $0x74a62ea2
+DATA nttInverseMontBlockTwiddles<>+632(SB)/4, $0xf5583e25
+DATA nttInverseMontBlockTwiddles<>+636(SB)/4, $0xf5583e25
+DATA nttInverseMontBlockTwiddles<>+640(SB)/4, $0x00147792
+DATA nttInverseMontBlockTwiddles<>+644(SB)/4, $0xfffd4ae0
+DATA nttInverseMontBlockTwiddles<>+648(SB)/4, $0xffe3bff6
+DATA nttInverseMontBlockTwiddles<>+652(SB)/4, $0xffc9c808
+DATA nttInverseMontBlockTwiddles<>+656(SB)/4, $0x00141305
+DATA nttInverseMontBlockTwiddles<>+660(SB)/4, $0xffdb3c93
+DATA nttInverseMontBlockTwiddles<>+664(SB)/4, $0x003036c2
+DATA nttInverseMontBlockTwiddles<>+668(SB)/4, $0x0002e46c
+DATA nttInverseMontBlockTwiddles<>+672(SB)/4, $0x0e06b792
+DATA nttInverseMontBlockTwiddles<>+676(SB)/4, $0xb9594ae0
+DATA nttInverseMontBlockTwiddles<>+680(SB)/4, $0x54e27ff6
+DATA nttInverseMontBlockTwiddles<>+684(SB)/4, $0x54cac808
+DATA nttInverseMontBlockTwiddles<>+688(SB)/4, $0x13f4b305
+DATA nttInverseMontBlockTwiddles<>+692(SB)/4, $0x69ed9c93
+DATA nttInverseMontBlockTwiddles<>+696(SB)/4, $0xae0876c2
+DATA nttInverseMontBlockTwiddles<>+700(SB)/4, $0xd690646c
+DATA nttInverseMontBlockTwiddles<>+704(SB)/4, $0xfffd4ae0
+DATA nttInverseMontBlockTwiddles<>+708(SB)/4, $0xfffd4ae0
+DATA nttInverseMontBlockTwiddles<>+712(SB)/4, $0xffc9c808
+DATA nttInverseMontBlockTwiddles<>+716(SB)/4, $0xffc9c808
+DATA nttInverseMontBlockTwiddles<>+720(SB)/4, $0xffdb3c93
+DATA nttInverseMontBlockTwiddles<>+724(SB)/4, $0xffdb3c93
+DATA nttInverseMontBlockTwiddles<>+728(SB)/4, $0x0002e46c
+DATA nttInverseMontBlockTwiddles<>+732(SB)/4, $0x0002e46c
+DATA nttInverseMontBlockTwiddles<>+736(SB)/4, $0xb9594ae0
+DATA nttInverseMontBlockTwiddles<>+740(SB)/4, $0xb9594ae0
+DATA nttInverseMontBlockTwiddles<>+744(SB)/4, $0x54cac808
+DATA nttInverseMontBlockTwiddles<>+748(SB)/4, $0x54cac808
+DATA nttInverseMontBlockTwiddles<>+752(SB)/4, $0x69ed9c93
+DATA nttInverseMontBlockTwiddles<>+756(SB)/4, $0x69ed9c93
+DATA nttInverseMontBlockTwiddles<>+760(SB)/4, $0xd690646c
+DATA nttInverseMontBlockTwiddles<>+764(SB)/4, $0xd690646c
+DATA nttInverseMontBlockTwiddles<>+768(SB)/4, $0xffd54f2d
+DATA nttInverseMontBlockTwiddles<>+772(SB)/4, $0x001f9d54
+DATA nttInverseMontBlockTwiddles<>+776(SB)/4, $0xffd8fc30
+DATA nttInverseMontBlockTwiddles<>+780(SB)/4, $0x003b8534
+DATA nttInverseMontBlockTwiddles<>+784(SB)/4, $0x003b3853
+DATA nttInverseMontBlockTwiddles<>+788(SB)/4, $0x000e8f76
+DATA nttInverseMontBlockTwiddles<>+792(SB)/4, $0x00081b9a
+DATA nttInverseMontBlockTwiddles<>+796(SB)/4, $0x000c63a8
+DATA nttInverseMontBlockTwiddles<>+800(SB)/4, $0xc73aef2d
+DATA nttInverseMontBlockTwiddles<>+804(SB)/4, $0x99ca1d54
+DATA nttInverseMontBlockTwiddles<>+808(SB)/4, $0xc75efc30
+DATA nttInverseMontBlockTwiddles<>+812(SB)/4, $0xa6e20534
+DATA nttInverseMontBlockTwiddles<>+816(SB)/4, $0x89c59853
+DATA nttInverseMontBlockTwiddles<>+820(SB)/4, $0xeefd4f76
+DATA nttInverseMontBlockTwiddles<>+824(SB)/4, $0x9e7b5b9a
+DATA nttInverseMontBlockTwiddles<>+828(SB)/4, $0x588163a8
+DATA nttInverseMontBlockTwiddles<>+832(SB)/4, $0x001f9d54
+DATA nttInverseMontBlockTwiddles<>+836(SB)/4, $0x001f9d54
+DATA nttInverseMontBlockTwiddles<>+840(SB)/4, $0x003b8534
+DATA nttInverseMontBlockTwiddles<>+844(SB)/4, $0x003b8534
+DATA nttInverseMontBlockTwiddles<>+848(SB)/4, $0x000e8f76
+DATA nttInverseMontBlockTwiddles<>+852(SB)/4, $0x000e8f76
+DATA nttInverseMontBlockTwiddles<>+856(SB)/4, $0x000c63a8
+DATA nttInverseMontBlockTwiddles<>+860(SB)/4, $0x000c63a8
+DATA nttInverseMontBlockTwiddles<>+864(SB)/4, $0x99ca1d54
+DATA nttInverseMontBlockTwiddles<>+868(SB)/4, $0x99ca1d54
+DATA nttInverseMontBlockTwiddles<>+872(SB)/4, $0xa6e20534
+DATA nttInverseMontBlockTwiddles<>+876(SB)/4, $0xa6e20534
+DATA nttInverseMontBlockTwiddles<>+880(SB)/4, $0xeefd4f76
+DATA nttInverseMontBlockTwiddles<>+884(SB)/4, $0xeefd4f76
+DATA nttInverseMontBlockTwiddles<>+888(SB)/4, $0x588163a8
+DATA nttInverseMontBlockTwiddles<>+892(SB)/4, $0x588163a8
+DATA nttInverseMontBlockTwiddles<>+896(SB)/4, $0x000445c5
+DATA nttInverseMontBlockTwiddles<>+900(SB)/4, $0x000445c5
+DATA nttInverseMontBlockTwiddles<>+904(SB)/4, $0x003d3201
+DATA nttInverseMontBlockTwiddles<>+908(SB)/4, $0x003d3201
+DATA nttInverseMontBlockTwiddles<>+912(SB)/4, $0xffffb422
+DATA nttInverseMontBlockTwiddles<>+916(SB)/4, $0xffffb422
+DATA nttInverseMontBlockTwiddles<>+920(SB)/4, $0x001ad035
+DATA nttInverseMontBlockTwiddles<>+924(SB)/4, $0x001ad035
+DATA nttInverseMontBlockTwiddles<>+928(SB)/4, $0xba3ce5c5
+DATA nttInverseMontBlockTwiddles<>+932(SB)/4, $0xba3ce5c5
+DATA nttInverseMontBlockTwiddles<>+936(SB)/4, $0xa9fd5201
+DATA nttInverseMontBlockTwiddles<>+940(SB)/4, $0xa9fd5201
+DATA nttInverseMontBlockTwiddles<>+944(SB)/4, $0x6d83f422
+DATA nttInverseMontBlockTwiddles<>+948(SB)/4, $0x6d83f422
+DATA nttInverseMontBlockTwiddles<>+952(SB)/4, $0x13a17035
+DATA nttInverseMontBlockTwiddles<>+956(SB)/4, $0x13a17035
+DATA nttInverseMontBlockTwiddles<>+960(SB)/4, $0x0028e527
+DATA nttInverseMontBlockTwiddles<>+964(SB)/4, $0x0028e527
+DATA nttInverseMontBlockTwiddles<>+968(SB)/4, $0x0028e527
+DATA nttInverseMontBlockTwiddles<>+972(SB)/4, $0x0028e527
+DATA nttInverseMontBlockTwiddles<>+976(SB)/4, $0x002f7a49
+DATA nttInverseMontBlockTwiddles<>+980(SB)/4, $0x002f7a49
+DATA nttInverseMontBlockTwiddles<>+984(SB)/4, $0x002f7a49
+DATA nttInverseMontBlockTwiddles<>+988(SB)/4, $0x002f7a49
+DATA nttInverseMontBlockTwiddles<>+992(SB)/4, $0x254dc527
+DATA nttInverseMontBlockTwiddles<>+996(SB)/4, $0x254dc527
+DATA nttInverseMontBlockTwiddles<>+1000(SB)/4, $0x254dc527
+DATA nttInverseMontBlockTwiddles<>+1004(SB)/4, $0x254dc527
+DATA nttInverseMontBlockTwiddles<>+1008(SB)/4, $0xeef89a49
+DATA nttInverseMontBlockTwiddles<>+1012(SB)/4, $0xeef89a49
+DATA nttInverseMontBlockTwiddles<>+1016(SB)/4, $0xeef89a49
+DATA nttInverseMontBlockTwiddles<>+1020(SB)/4, $0xeef89a49
+DATA nttInverseMontBlockTwiddles<>+1024(SB)/4, $0xffe48c3d
+DATA nttInverseMontBlockTwiddles<>+1028(SB)/4, $0x002dfd71
+DATA nttInverseMontBlockTwiddles<>+1032(SB)/4, $0xffc7a167
+DATA nttInverseMontBlockTwiddles<>+1036(SB)/4, $0x0018aa08
+DATA nttInverseMontBlockTwiddles<>+1040(SB)/4, $0x0019379a
+DATA nttInverseMontBlockTwiddles<>+1044(SB)/4, $0x00027c1c
+DATA nttInverseMontBlockTwiddles<>+1048(SB)/4, $0x000c5ca5
+DATA nttInverseMontBlockTwiddles<>+1052(SB)/4, $0xffcf6cbe
+DATA nttInverseMontBlockTwiddles<>+1056(SB)/4, $0x66ec2c3d
+DATA nttInverseMontBlockTwiddles<>+1060(SB)/4, $0xcb5c1d71
+DATA nttInverseMontBlockTwiddles<>+1064(SB)/4, $0xdc748167
+DATA nttInverseMontBlockTwiddles<>+1068(SB)/4, $0x3159aa08
+DATA nttInverseMontBlockTwiddles<>+1072(SB)/4, $0xc20c779a
+DATA nttInverseMontBlockTwiddles<>+1076(SB)/4, $0xb185fc1c
+DATA nttInverseMontBlockTwiddles<>+1080(SB)/4, $0xcd20fca5
+DATA nttInverseMontBlockTwiddles<>+1084(SB)/4, $0x86672cbe
+DATA nttInverseMontBlockTwiddles<>+1088(SB)/4, $0x002dfd71
+DATA nttInverseMontBlockTwiddles<>+1092(SB)/4, $0x002dfd71
+DATA nttInverseMontBlockTwiddles<>+1096(SB)/4, $0x0018aa08
+DATA nttInverseMontBlockTwiddles<>+1100(SB)/4, $0x0018aa08
+DATA nttInverseMontBlockTwiddles<>+1104(SB)/4, $0x00027c1c
+DATA nttInverseMontBlockTwiddles<>+1108(SB)/4, $0x00027c1c
+DATA nttInverseMontBlockTwiddles<>+1112(SB)/4, $0xffcf6cbe
+DATA nttInverseMontBlockTwiddles<>+1116(SB)/4, $0xffcf6cbe
+DATA nttInverseMontBlockTwiddles<>+1120(SB)/4, $0xcb5c1d71
+DATA nttInverseMontBlockTwiddles<>+1124(SB)/4, $0xcb5c1d71
+DATA nttInverseMontBlockTwiddles<>+1128(SB)/4, $0x3159aa08
+DATA nttInverseMontBlockTwiddles<>+1132(SB)/4, $0x3159aa08
+DATA nttInverseMontBlockTwiddles<>+1136(SB)/4, $0xb185fc1c
+DATA nttInverseMontBlockTwiddles<>+1140(SB)/4, $0xb185fc1c
+DATA nttInverseMontBlockTwiddles<>+1144(SB)/4, $0x86672cbe
+DATA nttInverseMontBlockTwiddles<>+1148(SB)/4, $0x86672cbe
+DATA nttInverseMontBlockTwiddles<>+1152(SB)/4, $0xffed93a7
+DATA nttInverseMontBlockTwiddles<>+1156(SB)/4, $0xfffd7c8f
+DATA nttInverseMontBlockTwiddles<>+1160(SB)/4, $0x0002d4bb
+DATA nttInverseMontBlockTwiddles<>+1164(SB)/4, $0x002573b7
+DATA nttInverseMontBlockTwiddles<>+1168(SB)/4, $0x00336898
+DATA nttInverseMontBlockTwiddles<>+1172(SB)/4, $0x00251d8b
+DATA nttInverseMontBlockTwiddles<>+1176(SB)/4, $0x001ddd98
+DATA nttInverseMontBlockTwiddles<>+1180(SB)/4, $0xffe14658
+DATA nttInverseMontBlockTwiddles<>+1184(SB)/4, $0x7ae273a7
+DATA nttInverseMontBlockTwiddles<>+1188(SB)/4, $0xa40f5c8f
+DATA nttInverseMontBlockTwiddles<>+1192(SB)/4, $0xe91a34bb
+DATA nttInverseMontBlockTwiddles<>+1196(SB)/4, $0xaf1c53b7
+DATA nttInverseMontBlockTwiddles<>+1200(SB)/4, $0x81466898
+DATA nttInverseMontBlockTwiddles<>+1204(SB)/4, $0x0a567d8b
+DATA nttInverseMontBlockTwiddles<>+1208(SB)/4, $0x4fd0dd98
+DATA nttInverseMontBlockTwiddles<>+1212(SB)/4, $0x5cac4658
+DATA nttInverseMontBlockTwiddles<>+1216(SB)/4, $0xfffd7c8f
+DATA nttInverseMontBlockTwiddles<>+1220(SB)/4, $0xfffd7c8f
+DATA nttInverseMontBlockTwiddles<>+1224(SB)/4, $0x002573b7
+DATA nttInverseMontBlockTwiddles<>+1228(SB)/4, $0x002573b7
+DATA nttInverseMontBlockTwiddles<>+1232(SB)/4, $0x00251d8b
+DATA nttInverseMontBlockTwiddles<>+1236(SB)/4, $0x00251d8b
+DATA nttInverseMontBlockTwiddles<>+1240(SB)/4, $0xffe14658
+DATA nttInverseMontBlockTwiddles<>+1244(SB)/4, $0xffe14658
+DATA nttInverseMontBlockTwiddles<>+1248(SB)/4, $0xa40f5c8f
+DATA nttInverseMontBlockTwiddles<>+1252(SB)/4, $0xa40f5c8f
+DATA nttInverseMontBlockTwiddles<>+1256(SB)/4, $0xaf1c53b7
+DATA nttInverseMontBlockTwiddles<>+1260(SB)/4, $0xaf1c53b7
+DATA nttInverseMontBlockTwiddles<>+1264(SB)/4, $0x0a567d8b
+DATA nttInverseMontBlockTwiddles<>+1268(SB)/4, $0x0a567d8b
+DATA nttInverseMontBlockTwiddles<>+1272(SB)/4, $0x5cac4658
+DATA nttInverseMontBlockTwiddles<>+1276(SB)/4, $0x5cac4658
+DATA nttInverseMontBlockTwiddles<>+1280(SB)/4, $0xffc65e1f
+DATA nttInverseMontBlockTwiddles<>+1284(SB)/4, $0xffe3d157
+DATA nttInverseMontBlockTwiddles<>+1288(SB)/4, $0x000910d8
+DATA nttInverseMontBlockTwiddles<>+1292(SB)/4, $0xffe67ff8
+DATA nttInverseMontBlockTwiddles<>+1296(SB)/4, $0xffc72c12
+DATA nttInverseMontBlockTwiddles<>+1300(SB)/4, $0xffd4ca0c
+DATA nttInverseMontBlockTwiddles<>+1304(SB)/4, $0xffd8911b
+DATA nttInverseMontBlockTwiddles<>+1308(SB)/4, $0xfff7b934
+DATA nttInverseMontBlockTwiddles<>+1312(SB)/4, $0x380a3e1f
+DATA nttInverseMontBlockTwiddles<>+1316(SB)/4, $0x2a8eb157
+DATA nttInverseMontBlockTwiddles<>+1320(SB)/4, $0x162410d8
+DATA nttInverseMontBlockTwiddles<>+1324(SB)/4, $0xb3e57ff8
+DATA nttInverseMontBlockTwiddles<>+1328(SB)/4, $0x24496c12
+DATA nttInverseMontBlockTwiddles<>+1332(SB)/4, $0xc3164a0c
+DATA nttInverseMontBlockTwiddles<>+1336(SB)/4, $0xf07bf11b
+DATA nttInverseMontBlockTwiddles<>+1340(SB)/4, $0x2d1e3934
+DATA nttInverseMontBlockTwiddles<>+1344(SB)/4, $0xffe3d157
+DATA nttInverseMontBlockTwiddles<>+1348(SB)/4, $0xffe3d157
+DATA nttInverseMontBlockTwiddles<>+1352(SB)/4, $0xffe67ff8
+DATA nttInverseMontBlockTwiddles<>+1356(SB)/4, $0xffe67ff8
+DATA nttInverseMontBlockTwiddles<>+1360(SB)/4, $0xffd4ca0c
+DATA nttInverseMontBlockTwiddles<>+1364(SB)/4, $0xffd4ca0c
+DATA nttInverseMontBlockTwiddles<>+1368(SB)/4, $0xfff7b934
+DATA nttInverseMontBlockTwiddles<>+1372(SB)/4, $0xfff7b934
+DATA nttInverseMontBlockTwiddles<>+1376(SB)/4, $0x2a8eb157
+DATA nttInverseMontBlockTwiddles<>+1380(SB)/4, $0x2a8eb157
+DATA nttInverseMontBlockTwiddles<>+1384(SB)/4, $0xb3e57ff8
+DATA nttInverseMontBlockTwiddles<>+1388(SB)/4, $0xb3e57ff8
+DATA nttInverseMontBlockTwiddles<>+1392(SB)/4, $0xc3164a0c
+DATA nttInverseMontBlockTwiddles<>+1396(SB)/4, $0xc3164a0c
+DATA nttInverseMontBlockTwiddles<>+1400(SB)/4, $0x2d1e3934
+DATA nttInverseMontBlockTwiddles<>+1404(SB)/4, $0x2d1e3934
+DATA nttInverseMontBlockTwiddles<>+1408(SB)/4, $0x0033f8cf
+DATA nttInverseMontBlockTwiddles<>+1412(SB)/4, $0xffeb05ad
+DATA nttInverseMontBlockTwiddles<>+1416(SB)/4, $0x00221de8
+DATA nttInverseMontBlockTwiddles<>+1420(SB)/4, $0xffd92578
+DATA nttInverseMontBlockTwiddles<>+1424(SB)/4, $0x000bdbe7
+DATA nttInverseMontBlockTwiddles<>+1428(SB)/4, $0x001d4099
+DATA nttInverseMontBlockTwiddles<>+1432(SB)/4, $0x0016e405
+DATA nttInverseMontBlockTwiddles<>+1436(SB)/4, $0xffec7953
+DATA nttInverseMontBlockTwiddles<>+1440(SB)/4, $0x53cdd8cf
+DATA nttInverseMontBlockTwiddles<>+1444(SB)/4, $0x3e20a5ad
+DATA nttInverseMontBlockTwiddles<>+1448(SB)/4, $0xefdf1de8
+DATA nttInverseMontBlockTwiddles<>+1452(SB)/4, $0x48882578
+DATA nttInverseMontBlockTwiddles<>+1456(SB)/4, $0x2408bbe7
+DATA nttInverseMontBlockTwiddles<>+1460(SB)/4, $0xbfb06099
+DATA nttInverseMontBlockTwiddles<>+1464(SB)/4, $0xee178405
+DATA nttInverseMontBlockTwiddles<>+1468(SB)/4, $0x3196d953
+DATA nttInverseMontBlockTwiddles<>+1472(SB)/4, $0xffeb05ad
+DATA nttInverseMontBlockTwiddles<>+1476(SB)/4, $0xffeb05ad
+DATA nttInverseMontBlockTwiddles<>+1480(SB)/4, $0xffd92578
+DATA nttInverseMontBlockTwiddles<>+1484(SB)/4, $0xffd92578
+DATA nttInverseMontBlockTwiddles<>+1488(SB)/4, $0x001d4099
+DATA nttInverseMontBlockTwiddles<>+1492(SB)/4, $0x001d4099
+DATA nttInverseMontBlockTwiddles<>+1496(SB)/4, $0xffec7953
+DATA nttInverseMontBlockTwiddles<>+1500(SB)/4, $0xffec7953
+DATA nttInverseMontBlockTwiddles<>+1504(SB)/4, $0x3e20a5ad
+DATA nttInverseMontBlockTwiddles<>+1508(SB)/4, $0x3e20a5ad
+DATA nttInverseMontBlockTwiddles<>+1512(SB)/4, $0x48882578
+DATA nttInverseMontBlockTwiddles<>+1516(SB)/4, $0x48882578
+DATA nttInverseMontBlockTwiddles<>+1520(SB)/4, $0xbfb06099
+DATA nttInverseMontBlockTwiddles<>+1524(SB)/4, $0xbfb06099
+DATA nttInverseMontBlockTwiddles<>+1528(SB)/4, $0x3196d953
+DATA nttInverseMontBlockTwiddles<>+1532(SB)/4, $0x3196d953
+DATA nttInverseMontBlockTwiddles<>+1536(SB)/4, $0xffebe808
+DATA nttInverseMontBlockTwiddles<>+1540(SB)/4, $0xfffcc7df
+DATA nttInverseMontBlockTwiddles<>+1544(SB)/4, $0xffce69c0
+DATA nttInverseMontBlockTwiddles<>+1548(SB)/4, $0xffffde7e
+DATA nttInverseMontBlockTwiddles<>+1552(SB)/4, $0x000b98a1
+DATA nttInverseMontBlockTwiddles<>+1556(SB)/4, $0x0024756c
+DATA nttInverseMontBlockTwiddles<>+1560(SB)/4, $0x00193948
+DATA nttInverseMontBlockTwiddles<>+1564(SB)/4, $0xffc72bca
+DATA nttInverseMontBlockTwiddles<>+1568(SB)/4, $0x98ece808
+DATA nttInverseMontBlockTwiddles<>+1572(SB)/4, $0x2578a7df
+DATA nttInverseMontBlockTwiddles<>+1576(SB)/4, $0xed0669c0
+DATA nttInverseMontBlockTwiddles<>+1580(SB)/4, $0xb4cf9e7e
+DATA nttInverseMontBlockTwiddles<>+1584(SB)/4, $0xa69fb8a1
+DATA nttInverseMontBlockTwiddles<>+1588(SB)/4, $0x88d1f56c
+DATA nttInverseMontBlockTwiddles<>+1592(SB)/4, $0xa3423948
+DATA nttInverseMontBlockTwiddles<>+1596(SB)/4, $0x28406bca
+DATA nttInverseMontBlockTwiddles<>+1600(SB)/4, $0xfffcc7df
+DATA nttInverseMontBlockTwiddles<>+1604(SB)/4, $0xfffcc7df
+DATA nttInverseMontBlockTwiddles<>+1608(SB)/4, $0xffffde7e
+DATA nttInverseMontBlockTwiddles<>+1612(SB)/4, $0xffffde7e
+DATA nttInverseMontBlockTwiddles<>+1616(SB)/4, $0x0024756c
+DATA nttInverseMontBlockTwiddles<>+1620(SB)/4, $0x0024756c
+DATA nttInverseMontBlockTwiddles<>+1624(SB)/4, $0xffc72bca
+DATA nttInverseMontBlockTwiddles<>+1628(SB)/4, $0xffc72bca
+DATA nttInverseMontBlockTwiddles<>+1632(SB)/4, $0x2578a7df
+DATA nttInverseMontBlockTwiddles<>+1636(SB)/4, $0x2578a7df
+DATA nttInverseMontBlockTwiddles<>+1640(SB)/4, $0xb4cf9e7e
+DATA nttInverseMontBlockTwiddles<>+1644(SB)/4, $0xb4cf9e7e
+DATA nttInverseMontBlockTwiddles<>+1648(SB)/4, $0x88d1f56c
+DATA nttInverseMontBlockTwiddles<>+1652(SB)/4, $0x88d1f56c
+DATA nttInverseMontBlockTwiddles<>+1656(SB)/4, $0x28406bca
+DATA nttInverseMontBlockTwiddles<>+1660(SB)/4, $0x28406bca
+DATA nttInverseMontBlockTwiddles<>+1664(SB)/4, $0x003c675a
+DATA nttInverseMontBlockTwiddles<>+1668(SB)/4, $0xffef36be
+DATA nttInverseMontBlockTwiddles<>+1672(SB)/4, $0x002f4588
+DATA nttInverseMontBlockTwiddles<>+1676(SB)/4, $0x00040af0
+DATA nttInverseMontBlockTwiddles<>+1680(SB)/4, $0x000dcd44
+DATA nttInverseMontBlockTwiddles<>+1684(SB)/4, $0x0000ad00
+DATA nttInverseMontBlockTwiddles<>+1688(SB)/4, $0x0007c417
+DATA nttInverseMontBlockTwiddles<>+1692(SB)/4, $0xffccfbe9
+DATA nttInverseMontBlockTwiddles<>+1696(SB)/4, $0x4827a75a
+DATA nttInverseMontBlockTwiddles<>+1700(SB)/4, $0x7fc6f6be
+DATA nttInverseMontBlockTwiddles<>+1704(SB)/4, $0x44e04588
+DATA nttInverseMontBlockTwiddles<>+1708(SB)/4, $0xc9620af0
+DATA nttInverseMontBlockTwiddles<>+1712(SB)/4, $0x27b64d44
+DATA nttInverseMontBlockTwiddles<>+1716(SB)/4, $0x95a0ad00
+DATA nttInverseMontBlockTwiddles<>+1720(SB)/4, $0x490aa417
+DATA nttInverseMontBlockTwiddles<>+1724(SB)/4, $0x4eca1be9
+DATA nttInverseMontBlockTwiddles<>+1728(SB)/4, $0xffef36be
+DATA nttInverseMontBlockTwiddles<>+1732(SB)/4, $0xffef36be
+DATA nttInverseMontBlockTwiddles<>+1736(SB)/4, $0x00040af0
+DATA nttInverseMontBlockTwiddles<>+1740(SB)/4, $0x00040af0
+DATA nttInverseMontBlockTwiddles<>+1744(SB)/4, $0x0000ad00
+DATA nttInverseMontBlockTwiddles<>+1748(SB)/4, $0x0000ad00
+DATA nttInverseMontBlockTwiddles<>+1752(SB)/4, $0xffccfbe9
+DATA nttInverseMontBlockTwiddles<>+1756(SB)/4, $0xffccfbe9
+DATA nttInverseMontBlockTwiddles<>+1760(SB)/4, $0x7fc6f6be
+DATA nttInverseMontBlockTwiddles<>+1764(SB)/4, $0x7fc6f6be
+DATA nttInverseMontBlockTwiddles<>+1768(SB)/4, $0xc9620af0
+DATA nttInverseMontBlockTwiddles<>+1772(SB)/4, $0xc9620af0
+DATA nttInverseMontBlockTwiddles<>+1776(SB)/4, $0x95a0ad00
+DATA nttInverseMontBlockTwiddles<>+1780(SB)/4, $0x95a0ad00
+DATA nttInverseMontBlockTwiddles<>+1784(SB)/4, $0x4eca1be9
+DATA nttInverseMontBlockTwiddles<>+1788(SB)/4, $0x4eca1be9
+DATA nttInverseMontBlockTwiddles<>+1792(SB)/4, $0x0038738c
+DATA nttInverseMontBlockTwiddles<>+1796(SB)/4, $0xffe7945c
+DATA nttInverseMontBlockTwiddles<>+1800(SB)/4, $0xffdf5617
+DATA nttInverseMontBlockTwiddles<>+1804(SB)/4, $0x0035843f
+DATA nttInverseMontBlockTwiddles<>+1808(SB)/4, $0xffc5af59
+DATA nttInverseMontBlockTwiddles<>+1812(SB)/4, $0x00357e1e
+DATA nttInverseMontBlockTwiddles<>+1816(SB)/4, $0xffe6ead6
+DATA nttInverseMontBlockTwiddles<>+1820(SB)/4, $0xffe6123d
+DATA nttInverseMontBlockTwiddles<>+1824(SB)/4, $0x78a9f38c
+DATA nttInverseMontBlockTwiddles<>+1828(SB)/4, $0x3473145c
+DATA nttInverseMontBlockTwiddles<>+1832(SB)/4, $0x3b223617
+DATA nttInverseMontBlockTwiddles<>+1836(SB)/4, $0x8d3d643f
+DATA nttInverseMontBlockTwiddles<>+1840(SB)/4, $0x6d30cf59
+DATA nttInverseMontBlockTwiddles<>+1844(SB)/4, $0x18f93e1e
+DATA nttInverseMontBlockTwiddles<>+1848(SB)/4, $0xca41aad6
+DATA nttInverseMontBlockTwiddles<>+1852(SB)/4, $0x97adb23d
+DATA nttInverseMontBlockTwiddles<>+1856(SB)/4, $0xffe7945c
+DATA nttInverseMontBlockTwiddles<>+1860(SB)/4, $0xffe7945c
+DATA nttInverseMontBlockTwiddles<>+1864(SB)/4, $0x0035843f
+DATA nttInverseMontBlockTwiddles<>+1868(SB)/4, $0x0035843f
+DATA nttInverseMontBlockTwiddles<>+1872(SB)/4, $0x00357e1e
+DATA nttInverseMontBlockTwiddles<>+1876(SB)/4, $0x00357e1e
+DATA nttInverseMontBlockTwiddles<>+1880(SB)/4, $0xffe6123d
+DATA nttInverseMontBlockTwiddles<>+1884(SB)/4, $0xffe6123d
+DATA nttInverseMontBlockTwiddles<>+1888(SB)/4, $0x3473145c
+DATA nttInverseMontBlockTwiddles<>+1892(SB)/4, $0x3473145c
+DATA nttInverseMontBlockTwiddles<>+1896(SB)/4, $0x8d3d643f
+DATA nttInverseMontBlockTwiddles<>+1900(SB)/4, $0x8d3d643f
+DATA nttInverseMontBlockTwiddles<>+1904(SB)/4, $0x18f93e1e
+DATA nttInverseMontBlockTwiddles<>+1908(SB)/4, $0x18f93e1e
+DATA nttInverseMontBlockTwiddles<>+1912(SB)/4, $0x97adb23d
+DATA nttInverseMontBlockTwiddles<>+1916(SB)/4, $0x97adb23d
+DATA nttInverseMontBlockTwiddles<>+1920(SB)/4, $0xffcdfc98
+DATA nttInverseMontBlockTwiddles<>+1924(SB)/4, $0xffcdfc98
+DATA nttInverseMontBlockTwiddles<>+1928(SB)/4, $0xffeaa4f7
+DATA nttInverseMontBlockTwiddles<>+1932(SB)/4, $0xffeaa4f7
+DATA nttInverseMontBlockTwiddles<>+1936(SB)/4, $0xffc51ae7
+DATA nttInverseMontBlockTwiddles<>+1940(SB)/4, $0xffc51ae7
+DATA nttInverseMontBlockTwiddles<>+1944(SB)/4, $0xffdfadd6
+DATA nttInverseMontBlockTwiddles<>+1948(SB)/4, $0xffdfadd6
+DATA nttInverseMontBlockTwiddles<>+1952(SB)/4, $0xd360fc98
+DATA nttInverseMontBlockTwiddles<>+1956(SB)/4, $0xd360fc98
+DATA nttInverseMontBlockTwiddles<>+1960(SB)/4, $0xb50984f7
+DATA nttInverseMontBlockTwiddles<>+1964(SB)/4, $0xb50984f7
+DATA nttInverseMontBlockTwiddles<>+1968(SB)/4, $0xcba1fae7
+DATA nttInverseMontBlockTwiddles<>+1972(SB)/4, $0xcba1fae7
+DATA nttInverseMontBlockTwiddles<>+1976(SB)/4, $0x629a6dd6
+DATA nttInverseMontBlockTwiddles<>+1980(SB)/4, $0x629a6dd6
+DATA nttInverseMontBlockTwiddles<>+1984(SB)/4, $0xffd3fb09
+DATA nttInverseMontBlockTwiddles<>+1988(SB)/4, $0xffd3fb09
+DATA nttInverseMontBlockTwiddles<>+1992(SB)/4, $0xffd3fb09
+DATA nttInverseMontBlockTwiddles<>+1996(SB)/4, $0xffd3fb09
+DATA nttInverseMontBlockTwiddles<>+2000(SB)/4, $0x002f9a75
+DATA nttInverseMontBlockTwiddles<>+2004(SB)/4, $0x002f9a75
+DATA nttInverseMontBlockTwiddles<>+2008(SB)/4, $0x002f9a75
+DATA nttInverseMontBlockTwiddles<>+2012(SB)/4, $0x002f9a75
+DATA nttInverseMontBlockTwiddles<>+2016(SB)/4, $0x1eb51b09
+DATA nttInverseMontBlockTwiddles<>+2020(SB)/4, $0x1eb51b09
+DATA nttInverseMontBlockTwiddles<>+2024(SB)/4, $0x1eb51b09
+DATA nttInverseMontBlockTwiddles<>+2028(SB)/4, $0x1eb51b09
+DATA nttInverseMontBlockTwiddles<>+2032(SB)/4, $0x8cfe3a75
+DATA nttInverseMontBlockTwiddles<>+2036(SB)/4, $0x8cfe3a75
+DATA nttInverseMontBlockTwiddles<>+2040(SB)/4, $0x8cfe3a75
+DATA nttInverseMontBlockTwiddles<>+2044(SB)/4, $0x8cfe3a75
+DATA nttInverseMontBlockTwiddles<>+2048(SB)/4, $0xffe20d6e
+DATA nttInverseMontBlockTwiddles<>+2052(SB)/4, $0xffea2d2f
+DATA nttInverseMontBlockTwiddles<>+2056(SB)/4, $0x00327283
+DATA nttInverseMontBlockTwiddles<>+2060(SB)/4, $0xffcd5e3e
+DATA nttInverseMontBlockTwiddles<>+2064(SB)/4, $0x001406c7
+DATA nttInverseMontBlockTwiddles<>+2068(SB)/4, $0x0012e11b
+DATA nttInverseMontBlockTwiddles<>+2072(SB)/4, $0xfff91de4
+DATA nttInverseMontBlockTwiddles<>+2076(SB)/4, $0xffeba8be
+DATA nttInverseMontBlockTwiddles<>+2080(SB)/4, $0x428fcd6e
+DATA nttInverseMontBlockTwiddles<>+2084(SB)/4, $0x6a100d2f
+DATA nttInverseMontBlockTwiddles<>+2088(SB)/4, $0x1902d283
+DATA nttInverseMontBlockTwiddles<>+2092(SB)/4, $0x84951e3e
+DATA nttInverseMontBlockTwiddles<>+2096(SB)/4, $0x396ce6c7
+DATA nttInverseMontBlockTwiddles<>+2100(SB)/4, $0x3ab6411b
+DATA nttInverseMontBlockTwiddles<>+2104(SB)/4, $0xc1b59de4
+DATA nttInverseMontBlockTwiddles<>+2108(SB)/4, $0x0e0368be
+DATA nttInverseMontBlockTwiddles<>+2112(SB)/4, $0xffea2d2f
+DATA nttInverseMontBlockTwiddles<>+2116(SB)/4, $0xffea2d2f
+DATA nttInverseMontBlockTwiddles<>+2120(SB)/4, $0xffcd5e3e
+DATA nttInverseMontBlockTwiddles<>+2124(SB)/4, $0xffcd5e3e
+DATA nttInverseMontBlockTwiddles<>+2128(SB)/4, $0x0012e11b
+DATA nttInverseMontBlockTwiddles<>+2132(SB)/4, $0x0012e11b
+DATA nttInverseMontBlockTwiddles<>+2136(SB)/4, $0xffeba8be
+DATA nttInverseMontBlockTwiddles<>+2140(SB)/4, $0xffeba8be
+DATA nttInverseMontBlockTwiddles<>+2144(SB)/4, $0x6a100d2f
+DATA nttInverseMontBlockTwiddles<>+2148(SB)/4, $0x6a100d2f
+DATA nttInverseMontBlockTwiddles<>+2152(SB)/4, $0x84951e3e
+DATA nttInverseMontBlockTwiddles<>+2156(SB)/4, $0x84951e3e
+DATA nttInverseMontBlockTwiddles<>+2160(SB)/4, $0x3ab6411b
+DATA nttInverseMontBlockTwiddles<>+2164(SB)/4, $0x3ab6411b
+DATA nttInverseMontBlockTwiddles<>+2168(SB)/4, $0x0e0368be
+DATA nttInverseMontBlockTwiddles<>+2172(SB)/4, $0x0e0368be
+DATA nttInverseMontBlockTwiddles<>+2176(SB)/4, $0xffeff6a6
+DATA nttInverseMontBlockTwiddles<>+2180(SB)/4, $0xffc9db90
+DATA nttInverseMontBlockTwiddles<>+2184(SB)/4, $0x001d0b4b
+DATA nttInverseMontBlockTwiddles<>+2188(SB)/4, $0x00283891
+DATA nttInverseMontBlockTwiddles<>+2192(SB)/4, $0x001c853f
+DATA nttInverseMontBlockTwiddles<>+2196(SB)/4, $0x001314be
+DATA nttInverseMontBlockTwiddles<>+2200(SB)/4, $0xffd25089
+DATA nttInverseMontBlockTwiddles<>+2204(SB)/4, $0xffc68518
+DATA nttInverseMontBlockTwiddles<>+2208(SB)/4, $0x43c4b6a6
+DATA nttInverseMontBlockTwiddles<>+2212(SB)/4, $0xb33bdb90
+DATA nttInverseMontBlockTwiddles<>+2216(SB)/4, $0x28066b4b
+DATA nttInverseMontBlockTwiddles<>+2220(SB)/4, $0x02ba5891
+DATA nttInverseMontBlockTwiddles<>+2224(SB)/4, $0xed44653f
+DATA nttInverseMontBlockTwiddles<>+2228(SB)/4, $0xfbaad4be
+DATA nttInverseMontBlockTwiddles<>+2232(SB)/4, $0x29637089
+DATA nttInverseMontBlockTwiddles<>+2236(SB)/4, $0xa4698518
+DATA nttInverseMontBlockTwiddles<>+2240(SB)/4, $0xffc9db90
+DATA nttInverseMontBlockTwiddles<>+2244(SB)/4, $0xffc9db90
+DATA nttInverseMontBlockTwiddles<>+2248(SB)/4, $0x00283891
+DATA nttInverseMontBlockTwiddles<>+2252(SB)/4, $0x00283891
+DATA nttInverseMontBlockTwiddles<>+2256(SB)/4, $0x001314be
+DATA nttInverseMontBlockTwiddles<>+2260(SB)/4, $0x001314be
+DATA nttInverseMontBlockTwiddles<>+2264(SB)/4, $0xffc68518
+DATA nttInverseMontBlockTwiddles<>+2268(SB)/4, $0xffc68518
+DATA nttInverseMontBlockTwiddles<>+2272(SB)/4, $0xb33bdb90
+DATA nttInverseMontBlockTwiddles<>+2276(SB)/4, $0xb33bdb90
+DATA nttInverseMontBlockTwiddles<>+2280(SB)/4, $0x02ba5891
+DATA nttInverseMontBlockTwiddles<>+2284(SB)/4, $0x02ba5891
+DATA nttInverseMontBlockTwiddles<>+2288(SB)/4, $0xfbaad4be
+DATA nttInverseMontBlockTwiddles<>+2292(SB)/4, $0xfbaad4be
+DATA nttInverseMontBlockTwiddles<>+2296(SB)/4, $0xa4698518
+DATA nttInverseMontBlockTwiddles<>+2300(SB)/4, $0xa4698518
+DATA nttInverseMontBlockTwiddles<>+2304(SB)/4, $0x00185a46
+DATA nttInverseMontBlockTwiddles<>+2308(SB)/4, $0x00134d71
+DATA nttInverseMontBlockTwiddles<>+2312(SB)/4, $0x0025f051
+DATA nttInverseMontBlockTwiddles<>+2316(SB)/4, $0xffd87a3a
+DATA nttInverseMontBlockTwiddles<>+2320(SB)/4, $0x00130984
+DATA nttInverseMontBlockTwiddles<>+2324(SB)/4, $0x00291199
+DATA nttInverseMontBlockTwiddles<>+2328(SB)/4, $0x003de11c
+DATA nttInverseMontBlockTwiddles<>+2332(SB)/4, $0x002b5ee5
+DATA nttInverseMontBlockTwiddles<>+2336(SB)/4, $0x00611a46
+DATA nttInverseMontBlockTwiddles<>+2340(SB)/4, $0x75416d71
+DATA nttInverseMontBlockTwiddles<>+2344(SB)/4, $0xd9b01051
+DATA nttInverseMontBlockTwiddles<>+2348(SB)/4, $0xda1fba3a
+DATA nttInverseMontBlockTwiddles<>+2352(SB)/4, $0xaf438984
+DATA nttInverseMontBlockTwiddles<>+2356(SB)/4, $0xb9dc3199
+DATA nttInverseMontBlockTwiddles<>+2360(SB)/4, $0x9e61611c
+DATA nttInverseMontBlockTwiddles<>+2364(SB)/4, $0x8d87fee5
+DATA nttInverseMontBlockTwiddles<>+2368(SB)/4, $0x00134d71
+DATA nttInverseMontBlockTwiddles<>+2372(SB)/4, $0x00134d71
+DATA nttInverseMontBlockTwiddles<>+2376(SB)/4, $0xffd87a3a
+DATA nttInverseMontBlockTwiddles<>+2380(SB)/4, $0xffd87a3a
+DATA nttInverseMontBlockTwiddles<>+2384(SB)/4, $0x00291199
+DATA nttInverseMontBlockTwiddles<>+2388(SB)/4, $0x00291199
+DATA nttInverseMontBlockTwiddles<>+2392(SB)/4, $0x002b5ee5
+DATA nttInverseMontBlockTwiddles<>+2396(SB)/4, $0x002b5ee5
+DATA nttInverseMontBlockTwiddles<>+2400(SB)/4, $0x75416d71
+DATA nttInverseMontBlockTwiddles<>+2404(SB)/4, $0x75416d71
+DATA nttInverseMontBlockTwiddles<>+2408(SB)/4, $0xda1fba3a
+DATA nttInverseMontBlockTwiddles<>+2412(SB)/4, $0xda1fba3a
+DATA nttInverseMontBlockTwiddles<>+2416(SB)/4, $0xb9dc3199
+DATA nttInverseMontBlockTwiddles<>+2420(SB)/4, $0xb9dc3199
+DATA nttInverseMontBlockTwiddles<>+2424(SB)/4, $0x8d87fee5
+DATA nttInverseMontBlockTwiddles<>+2428(SB)/4, $0x8d87fee5
+DATA nttInverseMontBlockTwiddles<>+2432(SB)/4, $0x00031924
+DATA nttInverseMontBlockTwiddles<>+2436(SB)/4, $0x003eb01b
+DATA nttInverseMontBlockTwiddles<>+2440(SB)/4, $0x001a7cc7
+DATA nttInverseMontBlockTwiddles<>+2444(SB)/4, $0xffdacd41
+DATA nttInverseMontBlockTwiddles<>+2448(SB)/4, $0xffcd003b
+DATA nttInverseMontBlockTwiddles<>+2452(SB)/4, $0x0004610c
+DATA nttInverseMontBlockTwiddles<>+2456(SB)/4, $0x003472e7
+DATA nttInverseMontBlockTwiddles<>+2460(SB)/4, $0x00053919
+DATA nttInverseMontBlockTwiddles<>+2464(SB)/4, $0x61279924
+DATA nttInverseMontBlockTwiddles<>+2468(SB)/4, $0x34c2101b
+DATA nttInverseMontBlockTwiddles<>+2472(SB)/4, $0x08335cc7
+DATA nttInverseMontBlockTwiddles<>+2476(SB)/4, $0xbd02ed41
+DATA nttInverseMontBlockTwiddles<>+2480(SB)/4, $0x6e54603b
+DATA nttInverseMontBlockTwiddles<>+2484(SB)/4, $0x3625e10c
+DATA nttInverseMontBlockTwiddles<>+2488(SB)/4, $0xb71152e7
+DATA nttInverseMontBlockTwiddles<>+2492(SB)/4, $0x7ea85919
+DATA nttInverseMontBlockTwiddles<>+2496(SB)/4, $0x003eb01b
+DATA nttInverseMontBlockTwiddles<>+2500(SB)/4, $0x003eb01b
+DATA nttInverseMontBlockTwiddles<>+2504(SB)/4, $0xffdacd41
+DATA nttInverseMontBlockTwiddles<>+2508(SB)/4, $0xffdacd41
+DATA nttInverseMontBlockTwiddles<>+2512(SB)/4, $0x0004610c
+DATA nttInverseMontBlockTwiddles<>+2516(SB)/4, $0x0004610c
+DATA nttInverseMontBlockTwiddles<>+2520(SB)/4, $0x00053919
+DATA nttInverseMontBlockTwiddles<>+2524(SB)/4, $0x00053919
+DATA nttInverseMontBlockTwiddles<>+2528(SB)/4, $0x34c2101b
+DATA nttInverseMontBlockTwiddles<>+2532(SB)/4, $0x34c2101b
+DATA nttInverseMontBlockTwiddles<>+2536(SB)/4, $0xbd02ed41
+DATA nttInverseMontBlockTwiddles<>+2540(SB)/4, $0xbd02ed41
+DATA nttInverseMontBlockTwiddles<>+2544(SB)/4, $0x3625e10c
+DATA nttInverseMontBlockTwiddles<>+2548(SB)/4, $0x3625e10c
+DATA nttInverseMontBlockTwiddles<>+2552(SB)/4, $0x7ea85919
+DATA nttInverseMontBlockTwiddles<>+2556(SB)/4, $0x7ea85919
+DATA nttInverseMontBlockTwiddles<>+2560(SB)/4, $0xffea2c62
+DATA nttInverseMontBlockTwiddles<>+2564(SB)/4, $0x001495d4
+DATA nttInverseMontBlockTwiddles<>+2568(SB)/4, $0xffec09f7
+DATA nttInverseMontBlockTwiddles<>+2572(SB)/4, $0xffed4113
+DATA nttInverseMontBlockTwiddles<>+2576(SB)/4, $0x001c4563
+DATA nttInverseMontBlockTwiddles<>+2580(SB)/4, $0xfffa2bdd
+DATA nttInverseMontBlockTwiddles<>+2584(SB)/4, $0xffffa63b
+DATA nttInverseMontBlockTwiddles<>+2588(SB)/4, $0xfff5c282
+DATA nttInverseMontBlockTwiddles<>+2592(SB)/4, $0x9c766c62
+DATA nttInverseMontBlockTwiddles<>+2596(SB)/4, $0xf8cf15d4
+DATA nttInverseMontBlockTwiddles<>+2600(SB)/4, $0x61aae9f7
+DATA nttInverseMontBlockTwiddles<>+2604(SB)/4, $0x6a8fa113
+DATA nttInverseMontBlockTwiddles<>+2608(SB)/4, $0x6348a563
+DATA nttInverseMontBlockTwiddles<>+2612(SB)/4, $0xcaf5cbdd
+DATA nttInverseMontBlockTwiddles<>+2616(SB)/4, $0xc347063b
+DATA nttInverseMontBlockTwiddles<>+2620(SB)/4, $0x7f460282
+DATA nttInverseMontBlockTwiddles<>+2624(SB)/4, $0x001495d4
+DATA nttInverseMontBlockTwiddles<>+2628(SB)/4, $0x001495d4
+DATA nttInverseMontBlockTwiddles<>+2632(SB)/4, $0xffed4113
+DATA nttInverseMontBlockTwiddles<>+2636(SB)/4, $0xffed4113
+DATA nttInverseMontBlockTwiddles<>+2640(SB)/4, $0xfffa2bdd
+DATA nttInverseMontBlockTwiddles<>+2644(SB)/4, $0xfffa2bdd
+DATA nttInverseMontBlockTwiddles<>+2648(SB)/4, $0xfff5c282
+DATA nttInverseMontBlockTwiddles<>+2652(SB)/4, $0xfff5c282
+DATA nttInverseMontBlockTwiddles<>+2656(SB)/4, $0xf8cf15d4
+DATA nttInverseMontBlockTwiddles<>+2660(SB)/4, $0xf8cf15d4
+DATA nttInverseMontBlockTwiddles<>+2664(SB)/4, $0x6a8fa113
+DATA nttInverseMontBlockTwiddles<>+2668(SB)/4, $0x6a8fa113
+DATA nttInverseMontBlockTwiddles<>+2672(SB)/4, $0xcaf5cbdd
+DATA nttInverseMontBlockTwiddles<>+2676(SB)/4, $0xcaf5cbdd
+DATA nttInverseMontBlockTwiddles<>+2680(SB)/4, $0x7f460282
+DATA nttInverseMontBlockTwiddles<>+2684(SB)/4, $0x7f460282
+DATA nttInverseMontBlockTwiddles<>+2688(SB)/4, $0xffda3409
+DATA nttInverseMontBlockTwiddles<>+2692(SB)/4, $0xffc7a44b
+DATA nttInverseMontBlockTwiddles<>+2696(SB)/4, $0x00296e9f
+DATA nttInverseMontBlockTwiddles<>+2700(SB)/4, $0xfff0fe85
+DATA nttInverseMontBlockTwiddles<>+2704(SB)/4, $0xfff9ba6d
+DATA nttInverseMontBlockTwiddles<>+2708(SB)/4, $0xffd2b7a3
+DATA nttInverseMontBlockTwiddles<>+2712(SB)/4, $0x0020c638
+DATA nttInverseMontBlockTwiddles<>+2716(SB)/4, $0x003410f2
+DATA nttInverseMontBlockTwiddles<>+2720(SB)/4, $0x65db5409
+DATA nttInverseMontBlockTwiddles<>+2724(SB)/4, $0xfad1044b
+DATA nttInverseMontBlockTwiddles<>+2728(SB)/4, $0x5a7d4e9f
+DATA nttInverseMontBlockTwiddles<>+2732(SB)/4, $0xf1419e85
+DATA nttInverseMontBlockTwiddles<>+2736(SB)/4, $0xb4c75a6d
+DATA nttInverseMontBlockTwiddles<>+2740(SB)/4, $0x114717a3
+DATA nttInverseMontBlockTwiddles<>+2744(SB)/4, $0xdce7c638
+DATA nttInverseMontBlockTwiddles<>+2748(SB)/4, $0xd15250f2
+DATA nttInverseMontBlockTwiddles<>+2752(SB)/4, $0xffc7a44b
+DATA nttInverseMontBlockTwiddles<>+2756(SB)/4, $0xffc7a44b
+DATA nttInverseMontBlockTwiddles<>+2760(SB)/4, $0xfff0fe85
+DATA nttInverseMontBlockTwiddles<>+2764(SB)/4, $0xfff0fe85
+DATA nttInverseMontBlockTwiddles<>+2768(SB)/4, $0xffd2b7a3
+DATA nttInverseMontBlockTwiddles<>+2772(SB)/4, $0xffd2b7a3
+DATA nttInverseMontBlockTwiddles<>+2776(SB)/4, $0x003410f2
+DATA nttInverseMontBlockTwiddles<>+2780(SB)/4, $0x003410f2
+DATA nttInverseMontBlockTwiddles<>+2784(SB)/4, $0xfad1044b
+DATA nttInverseMontBlockTwiddles<>+2788(SB)/4, $0xfad1044b
+DATA nttInverseMontBlockTwiddles<>+2792(SB)/4, $0xf1419e85
+DATA nttInverseMontBlockTwiddles<>+2796(SB)/4, $0xf1419e85
+DATA nttInverseMontBlockTwiddles<>+2800(SB)/4, $0x114717a3
+DATA nttInverseMontBlockTwiddles<>+2804(SB)/4, $0x114717a3
+DATA nttInverseMontBlockTwiddles<>+2808(SB)/4, $0xd15250f2
+DATA nttInverseMontBlockTwiddles<>+2812(SB)/4, $0xd15250f2
+DATA nttInverseMontBlockTwiddles<>+2816(SB)/4, $0xfff7c55d
+DATA nttInverseMontBlockTwiddles<>+2820(SB)/4, $0x0023d69c
+DATA nttInverseMontBlockTwiddles<>+2824(SB)/4, $0xfffb6a4d
+DATA nttInverseMontBlockTwiddles<>+2828(SB)/4, $0x00360400
+DATA nttInverseMontBlockTwiddles<>+2832(SB)/4, $0xffd43e41
+DATA nttInverseMontBlockTwiddles<>+2836(SB)/4, $0x00368a96
+DATA nttInverseMontBlockTwiddles<>+2840(SB)/4, $0xffd18e7c
+DATA nttInverseMontBlockTwiddles<>+2844(SB)/4, $0xffc51585
+DATA nttInverseMontBlockTwiddles<>+2848(SB)/4, $0xbe23655d
+DATA nttInverseMontBlockTwiddles<>+2852(SB)/4, $0x9cf7569c
+DATA nttInverseMontBlockTwiddles<>+2856(SB)/4, $0x7ac50a4d
+DATA nttInverseMontBlockTwiddles<>+2860(SB)/4, $0xc0b60400
+DATA nttInverseMontBlockTwiddles<>+2864(SB)/4, $0x6b1c5e41
+DATA nttInverseMontBlockTwiddles<>+2868(SB)/4, $0xde894a96
+DATA nttInverseMontBlockTwiddles<>+2872(SB)/4, $0xe3a10e7c
+DATA nttInverseMontBlockTwiddles<>+2876(SB)/4, $0xf3f5b585
+DATA nttInverseMontBlockTwiddles<>+2880(SB)/4, $0x0023d69c
+DATA nttInverseMontBlockTwiddles<>+2884(SB)/4, $0x0023d69c
+DATA nttInverseMontBlockTwiddles<>+2888(SB)/4, $0x00360400
+DATA nttInverseMontBlockTwiddles<>+2892(SB)/4, $0x00360400
+DATA nttInverseMontBlockTwiddles<>+2896(SB)/4, $0x00368a96
+DATA nttInverseMontBlockTwiddles<>+2900(SB)/4, $0x00368a96
+DATA nttInverseMontBlockTwiddles<>+2904(SB)/4, $0xffc51585
+DATA nttInverseMontBlockTwiddles<>+2908(SB)/4, $0xffc51585
+DATA nttInverseMontBlockTwiddles<>+2912(SB)/4, $0x9cf7569c
+DATA nttInverseMontBlockTwiddles<>+2916(SB)/4, $0x9cf7569c
+DATA nttInverseMontBlockTwiddles<>+2920(SB)/4, $0xc0b60400
+DATA nttInverseMontBlockTwiddles<>+2924(SB)/4, $0xc0b60400
+DATA nttInverseMontBlockTwiddles<>+2928(SB)/4, $0xde894a96
+DATA nttInverseMontBlockTwiddles<>+2932(SB)/4, $0xde894a96
+DATA nttInverseMontBlockTwiddles<>+2936(SB)/4, $0xf3f5b585
+DATA nttInverseMontBlockTwiddles<>+2940(SB)/4, $0xf3f5b585
+DATA nttInverseMontBlockTwiddles<>+2944(SB)/4, $0xffdfd37b
+DATA nttInverseMontBlockTwiddles<>+2948(SB)/4, $0xffdfd37b
+DATA nttInverseMontBlockTwiddles<>+2952(SB)/4, $0x0027f968
+DATA nttInverseMontBlockTwiddles<>+2956(SB)/4, $0x0027f968
+DATA nttInverseMontBlockTwiddles<>+2960(SB)/4, $0xffeeeaa0
+DATA nttInverseMontBlockTwiddles<>+2964(SB)/4, $0xffeeeaa0
+DATA nttInverseMontBlockTwiddles<>+2968(SB)/4, $0xfff79d90
+DATA nttInverseMontBlockTwiddles<>+2972(SB)/4, $0xfff79d90
+DATA nttInverseMontBlockTwiddles<>+2976(SB)/4, $0x28cf337b
+DATA nttInverseMontBlockTwiddles<>+2980(SB)/4, $0x28cf337b
+DATA nttInverseMontBlockTwiddles<>+2984(SB)/4, $0xeb54f968
+DATA nttInverseMontBlockTwiddles<>+2988(SB)/4, $0xeb54f968
+DATA nttInverseMontBlockTwiddles<>+2992(SB)/4, $0x0d42eaa0
+DATA nttInverseMontBlockTwiddles<>+2996(SB)/4, $0x0d42eaa0
+DATA nttInverseMontBlockTwiddles<>+3000(SB)/4, $0x6ba99d90
+DATA nttInverseMontBlockTwiddles<>+3004(SB)/4, $0x6ba99d90
+DATA nttInverseMontBlockTwiddles<>+3008(SB)/4, $0xffe0147f
+DATA nttInverseMontBlockTwiddles<>+3012(SB)/4, $0xffe0147f
+DATA nttInverseMontBlockTwiddles<>+3016(SB)/4, $0xffe0147f
+DATA nttInverseMontBlockTwiddles<>+3020(SB)/4, $0xffe0147f
+DATA nttInverseMontBlockTwiddles<>+3024(SB)/4, $0xfffa84ad
+DATA nttInverseMontBlockTwiddles<>+3028(SB)/4, $0xfffa84ad
+DATA nttInverseMontBlockTwiddles<>+3032(SB)/4, $0xfffa84ad
+DATA nttInverseMontBlockTwiddles<>+3036(SB)/4, $0xfffa84ad
+DATA nttInverseMontBlockTwiddles<>+3040(SB)/4, $0xbeeff47f
+DATA nttInverseMontBlockTwiddles<>+3044(SB)/4, $0xbeeff47f
+DATA nttInverseMontBlockTwiddles<>+3048(SB)/4, $0xbeeff47f
+DATA nttInverseMontBlockTwiddles<>+3052(SB)/4, $0xbeeff47f
+DATA nttInverseMontBlockTwiddles<>+3056(SB)/4, $0xae1024ad
+DATA nttInverseMontBlockTwiddles<>+3060(SB)/4, $0xae1024ad
+DATA nttInverseMontBlockTwiddles<>+3064(SB)/4, $0xae1024ad
+DATA nttInverseMontBlockTwiddles<>+3068(SB)/4, $0xae1024ad
+DATA nttInverseMontBlockTwiddles<>+3072(SB)/4, $0xffc921c2
+DATA nttInverseMontBlockTwiddles<>+3076(SB)/4, $0x0030ef86
+DATA nttInverseMontBlockTwiddles<>+3080(SB)/4, $0xfff44592
+DATA nttInverseMontBlockTwiddles<>+3084(SB)/4, $0x001f0084
+DATA nttInverseMontBlockTwiddles<>+3088(SB)/4, $0xfff7fcd6
+DATA nttInverseMontBlockTwiddles<>+3092(SB)/4, $0xffd05af6
+DATA nttInverseMontBlockTwiddles<>+3096(SB)/4, $0xffc9b97d
+DATA nttInverseMontBlockTwiddles<>+3100(SB)/4, $0xfff60021
+DATA nttInverseMontBlockTwiddles<>+3104(SB)/4, $0x4b0161c2
+DATA nttInverseMontBlockTwiddles<>+3108(SB)/4, $0x7321af86
+DATA nttInverseMontBlockTwiddles<>+3112(SB)/4, $0x07a68592
+DATA nttInverseMontBlockTwiddles<>+3116(SB)/4, $0xae2f8084
+DATA nttInverseMontBlockTwiddles<>+3120(SB)/4, $0xec92bcd6
+DATA nttInverseMontBlockTwiddles<>+3124(SB)/4, $0x682f1af6
+DATA nttInverseMontBlockTwiddles<>+3128(SB)/4, $0x6c79597d
+DATA nttInverseMontBlockTwiddles<>+3132(SB)/4, $0x337a2021
+DATA nttInverseMontBlockTwiddles<>+3136(SB)/4, $0x0030ef86
+DATA nttInverseMontBlockTwiddles<>+3140(SB)/4, $0x0030ef86
+DATA nttInverseMontBlockTwiddles<>+3144(SB)/4, $0x001f0084
+DATA nttInverseMontBlockTwiddles<>+3148(SB)/4, $0x001f0084
+DATA nttInverseMontBlockTwiddles<>+3152(SB)/4, $0xffd05af6
+DATA nttInverseMontBlockTwiddles<>+3156(SB)/4, $0xffd05af6
+DATA nttInverseMontBlockTwiddles<>+3160(SB)/4, $0xfff60021
+DATA nttInverseMontBlockTwiddles<>+3164(SB)/4, $0xfff60021
+DATA nttInverseMontBlockTwiddles<>+3168(SB)/4, $0x7321af86
+DATA nttInverseMontBlockTwiddles<>+3172(SB)/4, $0x7321af86
+DATA nttInverseMontBlockTwiddles<>+3176(SB)/4, $0xae2f8084
+DATA nttInverseMontBlockTwiddles<>+3180(SB)/4, $0xae2f8084
+DATA nttInverseMontBlockTwiddles<>+3184(SB)/4, $0x682f1af6
+DATA nttInverseMontBlockTwiddles<>+3188(SB)/4, $0x682f1af6
+DATA nttInverseMontBlockTwiddles<>+3192(SB)/4, $0x337a2021
+DATA nttInverseMontBlockTwiddles<>+3196(SB)/4, $0x337a2021
+DATA nttInverseMontBlockTwiddles<>+3200(SB)/4, $0xfff806fc
+DATA nttInverseMontBlockTwiddles<>+3204(SB)/4, $0x000c7f5a
+DATA nttInverseMontBlockTwiddles<>+3208(SB)/4, $0xffff5704
+DATA nttInverseMontBlockTwiddles<>+3212(SB)/4, $0x000de0e6
+DATA nttInverseMontBlockTwiddles<>+3216(SB)/4, $0xffe7628a
+DATA nttInverseMontBlockTwiddles<>+3220(SB)/4, $0x001c5e1a
+DATA nttInverseMontBlockTwiddles<>+3224(SB)/4, $0x00078f83
+DATA nttInverseMontBlockTwiddles<>+3228(SB)/4, $0x000dbe5e
+DATA nttInverseMontBlockTwiddles<>+3232(SB)/4, $0x72d786fc
+DATA nttInverseMontBlockTwiddles<>+3236(SB)/4, $0x4af7bf5a
+DATA nttInverseMontBlockTwiddles<>+3240(SB)/4, $0x78dfd704
+DATA nttInverseMontBlockTwiddles<>+3244(SB)/4, $0xe12aa0e6
+DATA nttInverseMontBlockTwiddles<>+3248(SB)/4, $0xcf38a28a
+DATA nttInverseMontBlockTwiddles<>+3252(SB)/4, $0xe6df9e1a
+DATA nttInverseMontBlockTwiddles<>+3256(SB)/4, $0x3c77ef83
+DATA nttInverseMontBlockTwiddles<>+3260(SB)/4, $0x00d97e5e
+DATA nttInverseMontBlockTwiddles<>+3264(SB)/4, $0x000c7f5a
+DATA nttInverseMontBlockTwiddles<>+3268(SB)/4, $0x000c7f5a
+DATA nttInverseMontBlockTwiddles<>+3272(SB)/4, $0x000de0e6
+DATA nttInverseMontBlockTwiddles<>+3276(SB)/4, $0x000de0e6
+DATA nttInverseMontBlockTwiddles<>+3280(SB)/4, $0x001c5e1a
+DATA nttInverseMontBlockTwiddles<>+3284(SB)/4, $0x001c5e1a
+DATA nttInverseMontBlockTwiddles<>+3288(SB)/4, $0x000dbe5e
+DATA nttInverseMontBlockTwiddles<>+3292(SB)/4, $0x000dbe5e
+DATA nttInverseMontBlockTwiddles<>+3296(SB)/4, $0x4af7bf5a
+DATA nttInverseMontBlockTwiddles<>+3300(SB)/4, $0x4af7bf5a
+DATA nttInverseMontBlockTwiddles<>+3304(SB)/4, $0xe12aa0e6
+DATA nttInverseMontBlockTwiddles<>+3308(SB)/4, $0xe12aa0e6
+DATA nttInverseMontBlockTwiddles<>+3312(SB)/4, $0xe6df9e1a
+DATA nttInverseMontBlockTwiddles<>+3316(SB)/4, $0xe6df9e1a
+DATA nttInverseMontBlockTwiddles<>+3320(SB)/4, $0x00d97e5e
+DATA nttInverseMontBlockTwiddles<>+3324(SB)/4, $0x00d97e5e
+DATA nttInverseMontBlockTwiddles<>+3328(SB)/4, $0xffcf45de
+DATA nttInverseMontBlockTwiddles<>+3332(SB)/4, $0x00359b5d
+DATA nttInverseMontBlockTwiddles<>+3336(SB)/4, $0xffedbb56
+DATA nttInverseMontBlockTwiddles<>+3340(SB)/4, $0xffed24f0
+DATA nttInverseMontBlockTwiddles<>+3344(SB)/4, $0xffc6a2fc
+DATA nttInverseMontBlockTwiddles<>+3348(SB)/4, $0x00252587
+DATA nttInverseMontBlockTwiddles<>+3352(SB)/4, $0xffca48a0
+DATA nttInverseMontBlockTwiddles<>+3356(SB)/4, $0x000412f5
+DATA nttInverseMontBlockTwiddles<>+3360(SB)/4, $0x718b05de
+DATA nttInverseMontBlockTwiddles<>+3364(SB)/4, $0x79213b5d
+DATA nttInverseMontBlockTwiddles<>+3368(SB)/4, $0x64587b56
+DATA nttInverseMontBlockTwiddles<>+3372(SB)/4, $0xec8b24f0
+DATA nttInverseMontBlockTwiddles<>+3376(SB)/4, $0x462622fc
+DATA nttInverseMontBlockTwiddles<>+3380(SB)/4, $0xfd560587
+DATA nttInverseMontBlockTwiddles<>+3384(SB)/4, $0x78de48a0
+DATA nttInverseMontBlockTwiddles<>+3388(SB)/4, $0xdbe2b2f5
+DATA nttInverseMontBlockTwiddles<>+3392(SB)/4, $0x00359b5d
+DATA nttInverseMontBlockTwiddles<>+3396(SB)/4, $0x00359b5d
+DATA nttInverseMontBlockTwiddles<>+3400(SB)/4, $0xffed24f0
+DATA nttInverseMontBlockTwiddles<>+3404(SB)/4, $0xffed24f0
+DATA nttInverseMontBlockTwiddles<>+3408(SB)/4, $0x00252587
+DATA nttInverseMontBlockTwiddles<>+3412(SB)/4, $0x00252587
+DATA nttInverseMontBlockTwiddles<>+3416(SB)/4, $0x000412f5
+DATA nttInverseMontBlockTwiddles<>+3420(SB)/4, $0x000412f5
+DATA nttInverseMontBlockTwiddles<>+3424(SB)/4, $0x79213b5d
+DATA nttInverseMontBlockTwiddles<>+3428(SB)/4, $0x79213b5d
+DATA nttInverseMontBlockTwiddles<>+3432(SB)/4, $0xec8b24f0
+DATA nttInverseMontBlockTwiddles<>+3436(SB)/4, $0xec8b24f0
+DATA nttInverseMontBlockTwiddles<>+3440(SB)/4, $0xfd560587
+DATA nttInverseMontBlockTwiddles<>+3444(SB)/4, $0xfd560587
+DATA nttInverseMontBlockTwiddles<>+3448(SB)/4, $0xdbe2b2f5
+DATA nttInverseMontBlockTwiddles<>+3452(SB)/4, $0xdbe2b2f5
+DATA nttInverseMontBlockTwiddles<>+3456(SB)/4, $0xffc9a422
+DATA nttInverseMontBlockTwiddles<>+3460(SB)/4, $0x003a41f8
+DATA nttInverseMontBlockTwiddles<>+3464(SB)/4, $0xffdaab9f
+DATA nttInverseMontBlockTwiddles<>+3468(SB)/4, $0x002358d4
+DATA nttInverseMontBlockTwiddles<>+3472(SB)/4, $0x00223dfb
+DATA nttInverseMontBlockTwiddles<>+3476(SB)/4, $0x0033ff5a
+DATA nttInverseMontBlockTwiddles<>+3480(SB)/4, $0xffccff72
+DATA nttInverseMontBlockTwiddles<>+3484(SB)/4, $0x001fea93
+DATA nttInverseMontBlockTwiddles<>+3488(SB)/4, $0xab4de422
+DATA nttInverseMontBlockTwiddles<>+3492(SB)/4, $0x2c7941f8
+DATA nttInverseMontBlockTwiddles<>+3496(SB)/4, $0x01ce8b9f
+DATA nttInverseMontBlockTwiddles<>+3500(SB)/4, $0x513dd8d4
+DATA nttInverseMontBlockTwiddles<>+3504(SB)/4, $0x36619dfb
+DATA nttInverseMontBlockTwiddles<>+3508(SB)/4, $0x3b1f3f5a
+DATA nttInverseMontBlockTwiddles<>+3512(SB)/4, $0xaebb3f72
+DATA nttInverseMontBlockTwiddles<>+3516(SB)/4, $0xfff24a93
+DATA nttInverseMontBlockTwiddles<>+3520(SB)/4, $0x003a41f8
+DATA nttInverseMontBlockTwiddles<>+3524(SB)/4, $0x003a41f8
+DATA nttInverseMontBlockTwiddles<>+3528(SB)/4, $0x002358d4
+DATA nttInverseMontBlockTwiddles<>+3532(SB)/4, $0x002358d4
+DATA nttInverseMontBlockTwiddles<>+3536(SB)/4, $0x0033ff5a
+DATA nttInverseMontBlockTwiddles<>+3540(SB)/4, $0x0033ff5a
+DATA nttInverseMontBlockTwiddles<>+3544(SB)/4, $0x001fea93
+DATA nttInverseMontBlockTwiddles<>+3548(SB)/4, $0x001fea93
+DATA nttInverseMontBlockTwiddles<>+3552(SB)/4, $0x2c7941f8
+DATA nttInverseMontBlockTwiddles<>+3556(SB)/4, $0x2c7941f8
+DATA nttInverseMontBlockTwiddles<>+3560(SB)/4, $0x513dd8d4
+DATA nttInverseMontBlockTwiddles<>+3564(SB)/4, $0x513dd8d4
+DATA nttInverseMontBlockTwiddles<>+3568(SB)/4, $0x3b1f3f5a
+DATA nttInverseMontBlockTwiddles<>+3572(SB)/4, $0x3b1f3f5a
+DATA nttInverseMontBlockTwiddles<>+3576(SB)/4, $0xfff24a93
+DATA nttInverseMontBlockTwiddles<>+3580(SB)/4, $0xfff24a93
+DATA nttInverseMontBlockTwiddles<>+3584(SB)/4, $0x0001efca
+DATA nttInverseMontBlockTwiddles<>+3588(SB)/4, $0xffcfd2ae
+DATA nttInverseMontBlockTwiddles<>+3592(SB)/4, $0xfff0bcf6
+DATA nttInverseMontBlockTwiddles<>+3596(SB)/4, $0x001d9772
+DATA nttInverseMontBlockTwiddles<>+3600(SB)/4, $0xffc890e0
+DATA nttInverseMontBlockTwiddles<>+3604(SB)/4, $0xffcf5280
+DATA nttInverseMontBlockTwiddles<>+3608(SB)/4, $0xffc1b072
+DATA nttInverseMontBlockTwiddles<>+3612(SB)/4, $0xffeccf75
+DATA nttInverseMontBlockTwiddles<>+3616(SB)/4, $0x80fb2fca
+DATA nttInverseMontBlockTwiddles<>+3620(SB)/4, $0x5b2592ae
+DATA nttInverseMontBlockTwiddles<>+3624(SB)/4, $0x748f7cf6
+DATA nttInverseMontBlockTwiddles<>+3628(SB)/4, $0xc20bd772
+DATA nttInverseMontBlockTwiddles<>+3632(SB)/4, $0x21e490e0
+DATA nttInverseMontBlockTwiddles<>+3636(SB)/4, $0xaa1f5280
+DATA nttInverseMontBlockTwiddles<>+3640(SB)/4, $0xc4cff072
+DATA nttInverseMontBlockTwiddles<>+3644(SB)/4, $0xb35b6f75
+DATA nttInverseMontBlockTwiddles<>+3648(SB)/4, $0xffcfd2ae
+DATA nttInverseMontBlockTwiddles<>+3652(SB)/4, $0xffcfd2ae
+DATA nttInverseMontBlockTwiddles<>+3656(SB)/4, $0x001d9772
+DATA nttInverseMontBlockTwiddles<>+3660(SB)/4, $0x001d9772
+DATA nttInverseMontBlockTwiddles<>+3664(SB)/4, $0xffcf5280
+DATA nttInverseMontBlockTwiddles<>+3668(SB)/4, $0xffcf5280
+DATA nttInverseMontBlockTwiddles<>+3672(SB)/4, $0xffeccf75
+DATA nttInverseMontBlockTwiddles<>+3676(SB)/4, $0xffeccf75
+DATA nttInverseMontBlockTwiddles<>+3680(SB)/4, $0x5b2592ae
+DATA nttInverseMontBlockTwiddles<>+3684(SB)/4, $0x5b2592ae
+DATA nttInverseMontBlockTwiddles<>+3688(SB)/4, $0xc20bd772
+DATA nttInverseMontBlockTwiddles<>+3692(SB)/4, $0xc20bd772
+DATA nttInverseMontBlockTwiddles<>+3696(SB)/4, $0xaa1f5280
+DATA nttInverseMontBlockTwiddles<>+3700(SB)/4, $0xaa1f5280
+DATA nttInverseMontBlockTwiddles<>+3704(SB)/4, $0xb35b6f75
+DATA nttInverseMontBlockTwiddles<>+3708(SB)/4, $0xb35b6f75
+DATA nttInverseMontBlockTwiddles<>+3712(SB)/4, $0xffe7cfbb
+DATA nttInverseMontBlockTwiddles<>+3716(SB)/4, $0x003509ee
+DATA nttInverseMontBlockTwiddles<>+3720(SB)/4, $0xffd19819
+DATA nttInverseMontBlockTwiddles<>+3724(SB)/4, $0xffe8ac81
+DATA nttInverseMontBlockTwiddles<>+3728(SB)/4, $0x002135c7
+DATA nttInverseMontBlockTwiddles<>+3732(SB)/4, $0xffe9d65d
+DATA nttInverseMontBlockTwiddles<>+3736(SB)/4, $0xffc7e1cf
+DATA nttInverseMontBlockTwiddles<>+3740(SB)/4, $0xffc406e5
+DATA nttInverseMontBlockTwiddles<>+3744(SB)/4, $0x085f2fbb
+DATA nttInverseMontBlockTwiddles<>+3748(SB)/4, $0x6272c9ee
+DATA nttInverseMontBlockTwiddles<>+3752(SB)/4, $0x8a54b819
+DATA nttInverseMontBlockTwiddles<>+3756(SB)/4, $0xd8f8cc81
+DATA nttInverseMontBlockTwiddles<>+3760(SB)/4, $0x5f5a15c7
+DATA nttInverseMontBlockTwiddles<>+3764(SB)/4, $0x8035765d
+DATA nttInverseMontBlockTwiddles<>+3768(SB)/4, $0x5081c1cf
+DATA nttInverseMontBlockTwiddles<>+3772(SB)/4, $0xa220a6e5
+DATA nttInverseMontBlockTwiddles<>+3776(SB)/4, $0x003509ee
+DATA nttInverseMontBlockTwiddles<>+3780(SB)/4, $0x003509ee
+DATA nttInverseMontBlockTwiddles<>+3784(SB)/4, $0xffe8ac81
+DATA nttInverseMontBlockTwiddles<>+3788(SB)/4, $0xffe8ac81
+DATA nttInverseMontBlockTwiddles<>+3792(SB)/4, $0xffe9d65d
+DATA nttInverseMontBlockTwiddles<>+3796(SB)/4, $0xffe9d65d
+DATA nttInverseMontBlockTwiddles<>+3800(SB)/4, $0xffc406e5
+DATA nttInverseMontBlockTwiddles<>+3804(SB)/4, $0xffc406e5
+DATA nttInverseMontBlockTwiddles<>+3808(SB)/4, $0x6272c9ee
+DATA nttInverseMontBlockTwiddles<>+3812(SB)/4, $0x6272c9ee
+DATA nttInverseMontBlockTwiddles<>+3816(SB)/4, $0xd8f8cc81
+DATA nttInverseMontBlockTwiddles<>+3820(SB)/4, $0xd8f8cc81
+DATA nttInverseMontBlockTwiddles<>+3824(SB)/4, $0x8035765d
+DATA nttInverseMontBlockTwiddles<>+3828(SB)/4, $0x8035765d
+DATA nttInverseMontBlockTwiddles<>+3832(SB)/4, $0xa220a6e5
+DATA nttInverseMontBlockTwiddles<>+3836(SB)/4, $0xa220a6e5
+DATA nttInverseMontBlockTwiddles<>+3840(SB)/4, $0x003bbeaf
+DATA nttInverseMontBlockTwiddles<>+3844(SB)/4, $0xffd947d4
+DATA nttInverseMontBlockTwiddles<>+3848(SB)/4, $0xffc9302c
+DATA nttInverseMontBlockTwiddles<>+3852(SB)/4, $0xffe6a503
+DATA nttInverseMontBlockTwiddles<>+3856(SB)/4, $0x0035dec5
+DATA nttInverseMontBlockTwiddles<>+3860(SB)/4, $0x002ef4cd
+DATA nttInverseMontBlockTwiddles<>+3864(SB)/4, $0x00017620
+DATA nttInverseMontBlockTwiddles<>+3868(SB)/4, $0x00294a67
+DATA nttInverseMontBlockTwiddles<>+3872(SB)/4, $0xdc919eaf
+DATA nttInverseMontBlockTwiddles<>+3876(SB)/4, $0x8ed3c7d4
+DATA nttInverseMontBlockTwiddles<>+3880(SB)/4, $0xbfceb02c
+DATA nttInverseMontBlockTwiddles<>+3884(SB)/4, $0x5f070503
+DATA nttInverseMontBlockTwiddles<>+3888(SB)/4, $0x6d8e7ec5
+DATA nttInverseMontBlockTwiddles<>+3892(SB)/4, $0xac4894cd
+DATA nttInverseMontBlockTwiddles<>+3896(SB)/4, $0x9ec57620
+DATA nttInverseMontBlockTwiddles<>+3900(SB)/4, $0x91f62a67
+DATA nttInverseMontBlockTwiddles<>+3904(SB)/4, $0xffd947d4
+DATA nttInverseMontBlockTwiddles<>+3908(SB)/4, $0xffd947d4
+DATA nttInverseMontBlockTwiddles<>+3912(SB)/4, $0xffe6a503
+DATA nttInverseMontBlockTwiddles<>+3916(SB)/4, $0xffe6a503
+DATA nttInverseMontBlockTwiddles<>+3920(SB)/4, $0x002ef4cd
+DATA nttInverseMontBlockTwiddles<>+3924(SB)/4, $0x002ef4cd
+DATA nttInverseMontBlockTwiddles<>+3928(SB)/4, $0x00294a67
+DATA nttInverseMontBlockTwiddles<>+3932(SB)/4, $0x00294a67
+DATA nttInverseMontBlockTwiddles<>+3936(SB)/4, $0x8ed3c7d4
+DATA nttInverseMontBlockTwiddles<>+3940(SB)/4, $0x8ed3c7d4
+DATA nttInverseMontBlockTwiddles<>+3944(SB)/4, $0x5f070503
+DATA nttInverseMontBlockTwiddles<>+3948(SB)/4, $0x5f070503
+DATA nttInverseMontBlockTwiddles<>+3952(SB)/4, $0xac4894cd
+DATA nttInverseMontBlockTwiddles<>+3956(SB)/4, $0xac4894cd
+DATA nttInverseMontBlockTwiddles<>+3960(SB)/4, $0x91f62a67
+DATA nttInverseMontBlockTwiddles<>+3964(SB)/4, $0x91f62a67
+DATA nttInverseMontBlockTwiddles<>+3968(SB)/4, $0x0036b788
+DATA nttInverseMontBlockTwiddles<>+3972(SB)/4, $0x0036b788
+DATA nttInverseMontBlockTwiddles<>+3976(SB)/4, $0xffef85a4
+DATA nttInverseMontBlockTwiddles<>+3980(SB)/4, $0xffef85a4
+DATA nttInverseMontBlockTwiddles<>+3984(SB)/4, $0x000fa070
+DATA nttInverseMontBlockTwiddles<>+3988(SB)/4, $0x000fa070
+DATA nttInverseMontBlockTwiddles<>+3992(SB)/4, $0x00299658
+DATA nttInverseMontBlockTwiddles<>+3996(SB)/4, $0x00299658
+DATA nttInverseMontBlockTwiddles<>+4000(SB)/4, $0x3327b788
+DATA nttInverseMontBlockTwiddles<>+4004(SB)/4, $0x3327b788
+DATA nttInverseMontBlockTwiddles<>+4008(SB)/4, $0xaea405a4
+DATA nttInverseMontBlockTwiddles<>+4012(SB)/4, $0xaea405a4
+DATA nttInverseMontBlockTwiddles<>+4016(SB)/4, $0x7c1da070
+DATA nttInverseMontBlockTwiddles<>+4020(SB)/4, $0x7c1da070
+DATA nttInverseMontBlockTwiddles<>+4024(SB)/4, $0x66f49658
+DATA nttInverseMontBlockTwiddles<>+4028(SB)/4, $0x66f49658
+DATA nttInverseMontBlockTwiddles<>+4032(SB)/4, $0x0023e92b
+DATA nttInverseMontBlockTwiddles<>+4036(SB)/4, $0x0023e92b
+DATA nttInverseMontBlockTwiddles<>+4040(SB)/4, $0x0023e92b
+DATA nttInverseMontBlockTwiddles<>+4044(SB)/4, $0x0023e92b
+DATA nttInverseMontBlockTwiddles<>+4048(SB)/4, $0x001bde2b
+DATA nttInverseMontBlockTwiddles<>+4052(SB)/4, $0x001bde2b
+DATA nttInverseMontBlockTwiddles<>+4056(SB)/4, $0x001bde2b
+DATA nttInverseMontBlockTwiddles<>+4060(SB)/4, $0x001bde2b
+DATA nttInverseMontBlockTwiddles<>+4064(SB)/4, $0x93c9492b
+DATA nttInverseMontBlockTwiddles<>+4068(SB)/4, $0x93c9492b
+DATA nttInverseMontBlockTwiddles<>+4072(SB)/4, $0x93c9492b
+DATA nttInverseMontBlockTwiddles<>+4076(SB)/4, $0x93c9492b
+DATA nttInverseMontBlockTwiddles<>+4080(SB)/4, $0x12613e2b
+DATA nttInverseMontBlockTwiddles<>+4084(SB)/4, $0x12613e2b
+DATA nttInverseMontBlockTwiddles<>+4088(SB)/4, $0x12613e2b
+DATA nttInverseMontBlockTwiddles<>+4092(SB)/4, $0x12613e2b
+GLOBL nttInverseMontBlockTwiddles<>(SB), RODATA|NOPTR, $4096

@@ -793,32 +793,17 @@ ycopy:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    1024(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    2048(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    3072(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
@@ -861,7 +846,7 @@ rows:
 	MOVQ 1392(SP), CX
 	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
@@ -2693,40 +2678,21 @@ ycopy:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    1024(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    2048(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    3072(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
+	CALL    ·NTTAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
@@ -2769,7 +2735,7 @@ rows:
 	MOVQ 1392(SP), CX
 	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
@@ -4883,56 +4849,29 @@ ycopy:
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    1024(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    1024(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    2048(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    2048(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    3072(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    3072(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    4096(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
-	LEAQ    4096(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
 	LEAQ    5120(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·NTTAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    5120(AX), AX
-	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
-	MOVQ    work+56(FP), AX
-	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 	MOVQ    work+56(FP), AX
 	LEAQ    6144(AX), AX
 	MOVQ    AX, (SP)
-	CALL    ·ToMontgomeryPolyAVX2(SB)
+	CALL    ·NTTAVX2(SB)
 
 	// μ ‖ … (Algorithm 7, line 15).
 	MOVQ in+32(FP), SI
@@ -4975,7 +4914,7 @@ rows:
 	MOVQ 1648(SP), CX
 	LEAQ (AX)(CX*1), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 	MOVQ work+56(FP), AX
 	LEAQ 8192(AX), AX
 	MOVQ AX, (SP)

@@ -140,6 +140,19 @@ func TestNTTAgainstSpec(t *testing.T) {
 		if want := fromSpec(fips204.NTTInverse(toSpec(&a))); got != want {
 			t.Fatal("NTT⁻¹ differs from Spec")
 		}
+		// nttInverseMont is NTT⁻¹ times 2³² mod q, generic and dispatched.
+		var r fips204.Poly
+		for i := range r {
+			r[i] = 1 << 32 % q
+		}
+		want := fromSpec(fips204.MultiplyNTT(fips204.NTTInverse(toSpec(&a)), r))
+		for _, f := range []func(*ringElement){nttInverseMont, nttInverseMontGeneric} {
+			got = a
+			f(&got)
+			if got != want {
+				t.Fatal("NTT⁻¹ in Montgomery form differs from Spec's NTT⁻¹ times 2³²")
+			}
+		}
 		var am ringElement
 		for i := range a {
 			am[i] = toMontgomery(a[i])

@@ -121,6 +121,17 @@ func TestNTTInverseAVX2(t *testing.T) {
 	checkNTTVariant(t, 42, nttInverseAVX2, nttInverseGeneric, fips204.NTTInverse)
 }
 
+func TestNTTInverseMontAVX2(t *testing.T) {
+	needAVX2(t)
+	checkNTTVariant(t, 44, nttInverseMontAVX2, nttInverseMontGeneric, func(w fips204.Poly) fips204.Poly {
+		var r fips204.Poly
+		for i := range r {
+			r[i] = 1 << 32 % q
+		}
+		return fips204.MultiplyNTT(fips204.NTTInverse(w), r)
+	})
+}
+
 // TestNTTAVX2RoundTrip checks NTT⁻¹(NTT(w)) = w through the assembly.
 func TestNTTAVX2RoundTrip(t *testing.T) {
 	needAVX2(t)

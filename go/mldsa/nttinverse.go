@@ -16,7 +16,19 @@ var zetasInvMont = func() (z [n256]uint32) {
 // q·2³². The layers go two at a time (len = 1 and 2, 4 and 8, 16 and 32,
 // 64 and 128): four coefficients are loaded once and stored once for four
 // butterflies.
-func nttInverseGeneric(w *ringElement) {
+func nttInverseGeneric(w *ringElement) { nttInverseScaled(w, invNTTMul, lastInvNTTMul) }
+
+// nttInverseMontGeneric is NTT⁻¹ (Algorithm 42) with its result times 2³²
+// mod q: the scaling of line 21 by 256⁻¹·2³², so that a product of two
+// plain operands in T_q (which Montgomery reduction leaves times 2⁻³²)
+// comes back as Algorithm 42 gives the plain product.
+func nttInverseMontGeneric(w *ringElement) {
+	nttInverseScaled(w, invNTTMontMul, lastInvNTTMontMul)
+}
+
+// nttInverseScaled is NTT⁻¹ with the last layer's multipliers mul (the
+// lower half) and lastMul (the upper half, −ζ^BitRev₈(1) folded in).
+func nttInverseScaled(w *ringElement, mul, lastMul uint32) {
 	for g := 0; g < n256/4; g++ {
 		c := (*[4]fieldElement)(w[4*g : 4*g+4])
 		a0, a1, a2, a3 := uint32(c[0]), uint32(c[1]), uint32(c[2]), uint32(c[3])
@@ -53,8 +65,8 @@ func nttInverseGeneric(w *ringElement) {
 		x0, x1, x2, x3 := uint32(a0[j]), uint32(a1[j]), uint32(a2[j]), uint32(a3[j])
 		x0, x1 = x0+x1, montReduce(zA*uint64(x0+b64-x1))
 		x2, x3 = x2+x3, montReduce(zB*uint64(x2+b64-x3))
-		a0[j], a2[j] = montMul(invNTTMul, x0+x2), montMul(lastInvNTTMul, x0+b128-x2)
-		a1[j], a3[j] = montMul(invNTTMul, x1+x3), montMul(lastInvNTTMul, x1+b128-x3)
+		a0[j], a2[j] = montMul(mul, x0+x2), montMul(lastMul, x0+b128-x2)
+		a1[j], a3[j] = montMul(mul, x1+x3), montMul(lastMul, x1+b128-x3)
 	}
 }
 
@@ -80,3 +92,10 @@ func nttInverseButterflies4(block []fieldElement, zA, zB, zC uint64, bound uint3
 
 // lastInvNTTMul = −ζ^BitRev₈(1) · 256⁻¹ · 2³² mod q.
 var lastInvNTTMul = uint32(montMul(zetasInvMont[1], invNTTMul))
+
+// invNTTMontMul and lastInvNTTMontMul are invNTTMul and lastInvNTTMul
+// times 2³² mod q.
+var (
+	invNTTMontMul     = uint32(toMontgomery(invNTTMul))
+	lastInvNTTMontMul = uint32(toMontgomery(fieldElement(lastInvNTTMul)))
+)

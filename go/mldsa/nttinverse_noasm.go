@@ -2,5 +2,7 @@
 
 package mldsa
 
-// Without assembly the routine is its generic Go implementation.
+// Without assembly the routines are their generic Go implementations.
 func nttInverse(w *ringElement) { nttInverseGeneric(w) }
+
+func nttInverseMont(w *ringElement) { nttInverseMontGeneric(w) }

@@ -36,18 +36,18 @@ func signZGeneric(p *params, cTilde []byte, cHat *ringElement, w, z []ringElemen
 	yHat, w1 := work[:l], &work[l+1]
 	// Line 11: y ← ExpandMask(ρ″, κ), kept in z.
 	expandMask(z, (*[64]byte)(in[64:128]), int(in[128])|int(in[129])<<8, p.γ1Bits)
-	// Line 12: w ← NTT⁻¹(Â ∘ NTT(y)).
+	// Line 12: w ← NTT⁻¹(Â ∘ NTT(y)); NTT(y) stays plain, and the NTT⁻¹
+	// scales by 2³² what the Montgomery products leave times 2⁻³².
 	for j := 0; j < l; j++ {
 		yHat[j] = z[j]
 		ntt(&yHat[j])
 	}
-	toMontgomeryVec(yHat)
 	// Lines 13 and 15: w1 ← HighBits(w), c̃ ← H(μ ‖ w1Encode(w1), λ/4).
 	var w1Enc [maxK * 32 * 6]byte
 	w1Size := 32 * p.w1Bits
 	for i := 0; i < k; i++ {
 		multiplyAccNTT(&w[i], aHat[i*l:(i+1)*l], yHat)
-		nttInverse(&w[i])
+		nttInverseMont(&w[i])
 		highBitsPoly(w1, &w[i], γ2)
 		simpleBitPack(w1Enc[i*w1Size:], w1, p.w1Bits)
 	}

@@ -77,6 +77,7 @@ var (
 	expandARoutine                = newRoutine("expandA", expandAGeneric, expandA)
 	nttRoutine                    = newRoutine("ntt", nttGeneric, ntt)
 	nttInverseRoutine             = newRoutine("nttInverse", nttInverseGeneric, nttInverse)
+	nttInverseMontRoutine         = newRoutine("nttInverseMont", nttInverseMontGeneric, nttInverseMont)
 	multiplyNTTRoutine            = newRoutine("multiplyNTT", multiplyNTTGeneric, multiplyNTT)
 	multiplyAccNTTRoutine         = newRoutine("multiplyAccNTT", multiplyAccNTTGeneric, multiplyAccNTT)
 	polyAddRoutine                = newRoutine("polyAdd", polyAddGeneric, polyAdd)

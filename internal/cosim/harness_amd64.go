@@ -13550,104 +13550,110 @@ func data31() unsafe.Pointer
 // data32 returns the address of the harness's copy of nttInverseTwiddlesAVX512 of nttinverse_amd64.s.
 func data32() unsafe.Pointer
 
-// data33 returns the address of the harness's copy of mulConstsSSE2 of nttmul_amd64.s.
+// data33 returns the address of the harness's copy of nttInverseMontTwiddles of nttinverse_amd64.s.
 func data33() unsafe.Pointer
 
-// data34 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
+// data34 returns the address of the harness's copy of nttInverseMontBlockTwiddles of nttinverse_amd64.s.
 func data34() unsafe.Pointer
 
-// data35 returns the address of the harness's copy of mulConstsAVX512 of nttmul_amd64.s.
+// data35 returns the address of the harness's copy of mulConstsSSE2 of nttmul_amd64.s.
 func data35() unsafe.Pointer
 
-// data36 returns the address of the harness's copy of mulAcc4ConstsSSE2 of nttmulacc_amd64.s.
+// data36 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
 func data36() unsafe.Pointer
 
-// data37 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
+// data37 returns the address of the harness's copy of mulConstsAVX512 of nttmul_amd64.s.
 func data37() unsafe.Pointer
 
-// data38 returns the address of the harness's copy of mulAcc5ConstsSSE2 of nttmulacc_amd64.s.
+// data38 returns the address of the harness's copy of mulAcc4ConstsSSE2 of nttmulacc_amd64.s.
 func data38() unsafe.Pointer
 
-// data39 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
+// data39 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
 func data39() unsafe.Pointer
 
-// data40 returns the address of the harness's copy of mulAcc7ConstsSSE2 of nttmulacc_amd64.s.
+// data40 returns the address of the harness's copy of mulAcc5ConstsSSE2 of nttmulacc_amd64.s.
 func data40() unsafe.Pointer
 
-// data41 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
+// data41 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
 func data41() unsafe.Pointer
 
-// data42 returns the address of the harness's copy of mulAcc4ConstsAVX512 of nttmulacc_amd64.s.
+// data42 returns the address of the harness's copy of mulAcc7ConstsSSE2 of nttmulacc_amd64.s.
 func data42() unsafe.Pointer
 
-// data43 returns the address of the harness's copy of mulAcc5ConstsAVX512 of nttmulacc_amd64.s.
+// data43 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
 func data43() unsafe.Pointer
 
-// data44 returns the address of the harness's copy of mulAcc7ConstsAVX512 of nttmulacc_amd64.s.
+// data44 returns the address of the harness's copy of mulAcc4ConstsAVX512 of nttmulacc_amd64.s.
 func data44() unsafe.Pointer
 
-// data45 returns the address of the harness's copy of polyAddConstsSSE2 of polyadd_amd64.s.
+// data45 returns the address of the harness's copy of mulAcc5ConstsAVX512 of nttmulacc_amd64.s.
 func data45() unsafe.Pointer
 
-// data46 returns the address of the harness's copy of polyAddConsts of polyadd_amd64.s.
+// data46 returns the address of the harness's copy of mulAcc7ConstsAVX512 of nttmulacc_amd64.s.
 func data46() unsafe.Pointer
 
-// data47 returns the address of the harness's copy of polySubConstsSSE2 of polysub_amd64.s.
+// data47 returns the address of the harness's copy of polyAddConstsSSE2 of polyadd_amd64.s.
 func data47() unsafe.Pointer
 
-// data48 returns the address of the harness's copy of polySubConsts of polysub_amd64.s.
+// data48 returns the address of the harness's copy of polyAddConsts of polyadd_amd64.s.
 func data48() unsafe.Pointer
 
-// data49 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
+// data49 returns the address of the harness's copy of polySubConstsSSE2 of polysub_amd64.s.
 func data49() unsafe.Pointer
 
-// data50 returns the address of the harness's copy of boundedConsts of rejboundedpolyx4_amd64.s.
+// data50 returns the address of the harness's copy of polySubConsts of polysub_amd64.s.
 func data50() unsafe.Pointer
 
-// data51 returns the address of the harness's copy of boundedPack of rejboundedpolyx4_amd64.s.
+// data51 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
 func data51() unsafe.Pointer
 
-// data52 returns the address of the harness's copy of boundedCount of rejboundedpolyx4_amd64.s.
+// data52 returns the address of the harness's copy of boundedConsts of rejboundedpolyx4_amd64.s.
 func data52() unsafe.Pointer
 
-// data53 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data53 returns the address of the harness's copy of boundedPack of rejboundedpolyx4_amd64.s.
 func data53() unsafe.Pointer
 
-// data54 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data54 returns the address of the harness's copy of boundedCount of rejboundedpolyx4_amd64.s.
 func data54() unsafe.Pointer
 
-// data55 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data55 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
 func data55() unsafe.Pointer
 
-// data56 returns the address of the harness's copy of rejConsts8 of rejnttpolyx8_amd64.s.
+// data56 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
 func data56() unsafe.Pointer
 
-// data57 returns the address of the harness's copy of rejPack8 of rejnttpolyx8_amd64.s.
+// data57 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data57() unsafe.Pointer
 
-// data58 returns the address of the harness's copy of rejCount8 of rejnttpolyx8_amd64.s.
+// data58 returns the address of the harness's copy of rejConsts8 of rejnttpolyx8_amd64.s.
 func data58() unsafe.Pointer
 
-// data59 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
+// data59 returns the address of the harness's copy of rejPack8 of rejnttpolyx8_amd64.s.
 func data59() unsafe.Pointer
 
-// data60 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
+// data60 returns the address of the harness's copy of rejCount8 of rejnttpolyx8_amd64.s.
 func data60() unsafe.Pointer
 
-// data61 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
+// data61 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
 func data61() unsafe.Pointer
 
-// data62 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
+// data62 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data62() unsafe.Pointer
 
-// data63 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
+// data63 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
 func data63() unsafe.Pointer
 
-// data64 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data64 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
 func data64() unsafe.Pointer
 
-// data65 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data65 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
 func data65() unsafe.Pointer
+
+// data66 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data66() unsafe.Pointer
+
+// data67 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data67() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 32, Addr: data0},
@@ -13683,39 +13689,41 @@ var tables = []Table{
 	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddles", Size: 552, Addr: data30},
 	{File: "nttinverse_amd64.s", Name: "nttInverseBlockTwiddles", Size: 4096, Addr: data31},
 	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddlesAVX512", Size: 4672, Addr: data32},
-	{File: "nttmul_amd64.s", Name: "mulConstsSSE2", Size: 32, Addr: data33},
-	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data34},
-	{File: "nttmul_amd64.s", Name: "mulConstsAVX512", Size: 192, Addr: data35},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsSSE2", Size: 32, Addr: data36},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data37},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsSSE2", Size: 32, Addr: data38},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data39},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsSSE2", Size: 32, Addr: data40},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data41},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsAVX512", Size: 192, Addr: data42},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsAVX512", Size: 192, Addr: data43},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsAVX512", Size: 192, Addr: data44},
-	{File: "polyadd_amd64.s", Name: "polyAddConstsSSE2", Size: 16, Addr: data45},
-	{File: "polyadd_amd64.s", Name: "polyAddConsts", Size: 40, Addr: data46},
-	{File: "polysub_amd64.s", Name: "polySubConstsSSE2", Size: 16, Addr: data47},
-	{File: "polysub_amd64.s", Name: "polySubConsts", Size: 40, Addr: data48},
-	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data49},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedConsts", Size: 156, Addr: data50},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedPack", Size: 8192, Addr: data51},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedCount", Size: 256, Addr: data52},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data53},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data54},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data55},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejConsts8", Size: 40, Addr: data56},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejPack8", Size: 8192, Addr: data57},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejCount8", Size: 256, Addr: data58},
-	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data59},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data60},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data61},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data62},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data63},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data64},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data65},
+	{File: "nttinverse_amd64.s", Name: "nttInverseMontTwiddles", Size: 552, Addr: data33},
+	{File: "nttinverse_amd64.s", Name: "nttInverseMontBlockTwiddles", Size: 4096, Addr: data34},
+	{File: "nttmul_amd64.s", Name: "mulConstsSSE2", Size: 32, Addr: data35},
+	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data36},
+	{File: "nttmul_amd64.s", Name: "mulConstsAVX512", Size: 192, Addr: data37},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsSSE2", Size: 32, Addr: data38},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data39},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsSSE2", Size: 32, Addr: data40},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data41},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsSSE2", Size: 32, Addr: data42},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data43},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsAVX512", Size: 192, Addr: data44},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsAVX512", Size: 192, Addr: data45},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsAVX512", Size: 192, Addr: data46},
+	{File: "polyadd_amd64.s", Name: "polyAddConstsSSE2", Size: 16, Addr: data47},
+	{File: "polyadd_amd64.s", Name: "polyAddConsts", Size: 40, Addr: data48},
+	{File: "polysub_amd64.s", Name: "polySubConstsSSE2", Size: 16, Addr: data49},
+	{File: "polysub_amd64.s", Name: "polySubConsts", Size: 40, Addr: data50},
+	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data51},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedConsts", Size: 156, Addr: data52},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedPack", Size: 8192, Addr: data53},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedCount", Size: 256, Addr: data54},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data55},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data56},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data57},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejConsts8", Size: 40, Addr: data58},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejPack8", Size: 8192, Addr: data59},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejCount8", Size: 256, Addr: data60},
+	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data61},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data62},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data63},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data64},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data65},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data66},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data67},
 }
 
 // frame0 has the frame size and flags of SHAKE256AbsorbBlockAMD64; it writes SP, the address of
@@ -14396,611 +14404,617 @@ func frame111(out *[3]uint64)
 //go:noescape
 func frame112(out *[3]uint64)
 
-// frame113 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
+// frame113 has the frame size and flags of NTTInverseMontAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame113(out *[3]uint64)
 
-// frame114 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame114 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame114(out *[3]uint64)
 
-// frame115 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
+// frame115 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame115(out *[3]uint64)
 
-// frame116 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
+// frame116 has the frame size and flags of MultiplyNTTAVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame116(out *[3]uint64)
 
-// frame117 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame117 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame117(out *[3]uint64)
 
-// frame118 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
+// frame118 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame118(out *[3]uint64)
 
-// frame119 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame119 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
+// frame120 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame121 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
+// frame122 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
+// frame123 has the frame size and flags of MultiplyAccNTT4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
+// frame124 has the frame size and flags of MultiplyAccNTT5AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
+// frame125 has the frame size and flags of MultiplyAccNTT7AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
+// frame126 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of PolySubAMD64; it writes SP, the address of
+// frame127 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of PolySubAVX2; it writes SP, the address of
+// frame128 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame129 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame130 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame131 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
 
-// frame132 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame132 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame132(out *[3]uint64)
 
-// frame133 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
+// frame133 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame133(out *[3]uint64)
 
-// frame134 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
+// frame134 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame134(out *[3]uint64)
 
-// frame135 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
+// frame135 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame135(out *[3]uint64)
 
-// frame136 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
+// frame136 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame136(out *[3]uint64)
 
-// frame137 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame137 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame137(out *[3]uint64)
 
-// frame138 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
+// frame138 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame138(out *[3]uint64)
 
-// frame139 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame139 has the frame size and flags of RejNTTPolyBMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame139(out *[3]uint64)
 
-// frame140 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
+// frame140 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame140(out *[3]uint64)
 
-// frame141 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
+// frame141 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame141(out *[3]uint64)
 
-// frame142 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame142 has the frame size and flags of RejNTTPolyx8AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame142(out *[3]uint64)
 
-// frame143 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame143 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame143(out *[3]uint64)
 
-// frame144 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame144 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame144(out *[3]uint64)
 
-// frame145 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
+// frame145 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame145(out *[3]uint64)
 
-// frame146 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
+// frame146 has the frame size and flags of SampleInBall44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame146(out *[3]uint64)
 
-// frame147 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
+// frame147 has the frame size and flags of SampleInBall65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame147(out *[3]uint64)
 
-// frame148 has the frame size and flags of SigEncode44AMD64; it writes SP, the address of
+// frame148 has the frame size and flags of SampleInBall87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame148(out *[3]uint64)
 
-// frame149 has the frame size and flags of SigEncode44AVX2; it writes SP, the address of
+// frame149 has the frame size and flags of SigEncode44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame149(out *[3]uint64)
 
-// frame150 has the frame size and flags of SigEncode65AMD64; it writes SP, the address of
+// frame150 has the frame size and flags of SigEncode44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame150(out *[3]uint64)
 
-// frame151 has the frame size and flags of SigEncode65AVX2; it writes SP, the address of
+// frame151 has the frame size and flags of SigEncode65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame151(out *[3]uint64)
 
-// frame152 has the frame size and flags of SigEncode87AMD64; it writes SP, the address of
+// frame152 has the frame size and flags of SigEncode65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame152(out *[3]uint64)
 
-// frame153 has the frame size and flags of SigEncode87AVX2; it writes SP, the address of
+// frame153 has the frame size and flags of SigEncode87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame153(out *[3]uint64)
 
-// frame154 has the frame size and flags of Sign44AMD64; it writes SP, the address of
+// frame154 has the frame size and flags of SigEncode87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame154(out *[3]uint64)
 
-// frame155 has the frame size and flags of Sign44AVX2; it writes SP, the address of
+// frame155 has the frame size and flags of Sign44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame155(out *[3]uint64)
 
-// frame156 has the frame size and flags of Sign44AVX512; it writes SP, the address of
+// frame156 has the frame size and flags of Sign44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame156(out *[3]uint64)
 
-// frame157 has the frame size and flags of Sign65AMD64; it writes SP, the address of
+// frame157 has the frame size and flags of Sign44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame157(out *[3]uint64)
 
-// frame158 has the frame size and flags of Sign65AVX2; it writes SP, the address of
+// frame158 has the frame size and flags of Sign65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame158(out *[3]uint64)
 
-// frame159 has the frame size and flags of Sign65AVX512; it writes SP, the address of
+// frame159 has the frame size and flags of Sign65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame159(out *[3]uint64)
 
-// frame160 has the frame size and flags of Sign87AMD64; it writes SP, the address of
+// frame160 has the frame size and flags of Sign65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame160(out *[3]uint64)
 
-// frame161 has the frame size and flags of Sign87AVX2; it writes SP, the address of
+// frame161 has the frame size and flags of Sign87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame161(out *[3]uint64)
 
-// frame162 has the frame size and flags of Sign87AVX512; it writes SP, the address of
+// frame162 has the frame size and flags of Sign87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame162(out *[3]uint64)
 
-// frame163 has the frame size and flags of SignZ44AMD64; it writes SP, the address of
+// frame163 has the frame size and flags of Sign87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame163(out *[3]uint64)
 
-// frame164 has the frame size and flags of SignR044AMD64; it writes SP, the address of
+// frame164 has the frame size and flags of SignZ44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame164(out *[3]uint64)
 
-// frame165 has the frame size and flags of SignHint44AMD64; it writes SP, the address of
+// frame165 has the frame size and flags of SignR044AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame165(out *[3]uint64)
 
-// frame166 has the frame size and flags of SignZ44AVX2; it writes SP, the address of
+// frame166 has the frame size and flags of SignHint44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame166(out *[3]uint64)
 
-// frame167 has the frame size and flags of SignR044AVX2; it writes SP, the address of
+// frame167 has the frame size and flags of SignZ44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame167(out *[3]uint64)
 
-// frame168 has the frame size and flags of SignHint44AVX2; it writes SP, the address of
+// frame168 has the frame size and flags of SignR044AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame168(out *[3]uint64)
 
-// frame169 has the frame size and flags of SignZ44AVX512; it writes SP, the address of
+// frame169 has the frame size and flags of SignHint44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame169(out *[3]uint64)
 
-// frame170 has the frame size and flags of SignR044AVX512; it writes SP, the address of
+// frame170 has the frame size and flags of SignZ44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame170(out *[3]uint64)
 
-// frame171 has the frame size and flags of SignHint44AVX512; it writes SP, the address of
+// frame171 has the frame size and flags of SignR044AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame171(out *[3]uint64)
 
-// frame172 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
+// frame172 has the frame size and flags of SignHint44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame172(out *[3]uint64)
 
-// frame173 has the frame size and flags of SignR065AMD64; it writes SP, the address of
+// frame173 has the frame size and flags of SignZ65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame173(out *[3]uint64)
 
-// frame174 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
+// frame174 has the frame size and flags of SignR065AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame174(out *[3]uint64)
 
-// frame175 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
+// frame175 has the frame size and flags of SignHint65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame175(out *[3]uint64)
 
-// frame176 has the frame size and flags of SignR065AVX2; it writes SP, the address of
+// frame176 has the frame size and flags of SignZ65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame176(out *[3]uint64)
 
-// frame177 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
+// frame177 has the frame size and flags of SignR065AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame177(out *[3]uint64)
 
-// frame178 has the frame size and flags of SignZ65AVX512; it writes SP, the address of
+// frame178 has the frame size and flags of SignHint65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame178(out *[3]uint64)
 
-// frame179 has the frame size and flags of SignR065AVX512; it writes SP, the address of
+// frame179 has the frame size and flags of SignZ65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame179(out *[3]uint64)
 
-// frame180 has the frame size and flags of SignHint65AVX512; it writes SP, the address of
+// frame180 has the frame size and flags of SignR065AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame180(out *[3]uint64)
 
-// frame181 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
+// frame181 has the frame size and flags of SignHint65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame181(out *[3]uint64)
 
-// frame182 has the frame size and flags of SignR087AMD64; it writes SP, the address of
+// frame182 has the frame size and flags of SignZ87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame182(out *[3]uint64)
 
-// frame183 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
+// frame183 has the frame size and flags of SignR087AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame183(out *[3]uint64)
 
-// frame184 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
+// frame184 has the frame size and flags of SignHint87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame184(out *[3]uint64)
 
-// frame185 has the frame size and flags of SignR087AVX2; it writes SP, the address of
+// frame185 has the frame size and flags of SignZ87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame185(out *[3]uint64)
 
-// frame186 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
+// frame186 has the frame size and flags of SignR087AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame186(out *[3]uint64)
 
-// frame187 has the frame size and flags of SignZ87AVX512; it writes SP, the address of
+// frame187 has the frame size and flags of SignHint87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame187(out *[3]uint64)
 
-// frame188 has the frame size and flags of SignR087AVX512; it writes SP, the address of
+// frame188 has the frame size and flags of SignZ87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame188(out *[3]uint64)
 
-// frame189 has the frame size and flags of SignHint87AVX512; it writes SP, the address of
+// frame189 has the frame size and flags of SignR087AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame189(out *[3]uint64)
 
-// frame190 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame190 has the frame size and flags of SignHint87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame190(out *[3]uint64)
 
-// frame191 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame191 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame191(out *[3]uint64)
 
-// frame192 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame192 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame192(out *[3]uint64)
 
-// frame193 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame193 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame193(out *[3]uint64)
 
-// frame194 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame194 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame194(out *[3]uint64)
 
-// frame195 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame195 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame195(out *[3]uint64)
 
-// frame196 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame196 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame196(out *[3]uint64)
 
-// frame197 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame197 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame197(out *[3]uint64)
 
-// frame198 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame198 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame198(out *[3]uint64)
 
-// frame199 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame199 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame199(out *[3]uint64)
 
-// frame200 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame200 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame200(out *[3]uint64)
 
-// frame201 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame201 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame201(out *[3]uint64)
 
-// frame202 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame202 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame202(out *[3]uint64)
 
-// frame203 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame203 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame203(out *[3]uint64)
 
-// frame204 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame204 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame204(out *[3]uint64)
 
-// frame205 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame205 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame205(out *[3]uint64)
 
-// frame206 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame206 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame206(out *[3]uint64)
 
-// frame207 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// frame207 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame207(out *[3]uint64)
 
-// frame208 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame208 has the frame size and flags of Verify44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame208(out *[3]uint64)
 
-// frame209 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame209 has the frame size and flags of Verify65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame209(out *[3]uint64)
 
-// frame210 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// frame210 has the frame size and flags of Verify65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame210(out *[3]uint64)
 
-// frame211 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame211 has the frame size and flags of Verify65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame211(out *[3]uint64)
 
-// frame212 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame212 has the frame size and flags of Verify87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame212(out *[3]uint64)
 
-// frame213 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// frame213 has the frame size and flags of Verify87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame213(out *[3]uint64)
+
+// frame214 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame214(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -15116,105 +15130,106 @@ var frames = []Frame{
 	{Routine: "NTTInverseAMD64", Size: 8, Run: frame110},
 	{Routine: "NTTInverseAVX2", Size: 0, Run: frame111},
 	{Routine: "NTTInverseAVX512", Size: 0, Run: frame112},
-	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame113},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame114},
-	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame115},
-	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame116},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame117},
-	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame118},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame119},
-	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame120},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame121},
-	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame122},
-	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame123},
-	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame124},
-	{Routine: "PolyAddAMD64", Size: 0, Run: frame125},
-	{Routine: "PolyAddAVX2", Size: 0, Run: frame126},
-	{Routine: "PolySubAMD64", Size: 0, Run: frame127},
-	{Routine: "PolySubAVX2", Size: 0, Run: frame128},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame129},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame130},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame131},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame132},
-	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame133},
-	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame134},
-	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame135},
-	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame136},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame137},
-	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame138},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame139},
-	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame140},
-	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame141},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame142},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame143},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame144},
-	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame145},
-	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame146},
-	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame147},
-	{Routine: "SigEncode44AMD64", Size: 16, Run: frame148},
-	{Routine: "SigEncode44AVX2", Size: 16, Run: frame149},
-	{Routine: "SigEncode65AMD64", Size: 16, Run: frame150},
-	{Routine: "SigEncode65AVX2", Size: 16, Run: frame151},
-	{Routine: "SigEncode87AMD64", Size: 16, Run: frame152},
-	{Routine: "SigEncode87AVX2", Size: 16, Run: frame153},
-	{Routine: "Sign44AMD64", Size: 120, Run: frame154},
-	{Routine: "Sign44AVX2", Size: 120, Run: frame155},
-	{Routine: "Sign44AVX512", Size: 120, Run: frame156},
-	{Routine: "Sign65AMD64", Size: 120, Run: frame157},
-	{Routine: "Sign65AVX2", Size: 120, Run: frame158},
-	{Routine: "Sign65AVX512", Size: 120, Run: frame159},
-	{Routine: "Sign87AMD64", Size: 120, Run: frame160},
-	{Routine: "Sign87AVX2", Size: 120, Run: frame161},
-	{Routine: "Sign87AVX512", Size: 120, Run: frame162},
-	{Routine: "SignZ44AMD64", Size: 1416, Run: frame163},
-	{Routine: "SignR044AMD64", Size: 72, Run: frame164},
-	{Routine: "SignHint44AMD64", Size: 88, Run: frame165},
-	{Routine: "SignZ44AVX2", Size: 1416, Run: frame166},
-	{Routine: "SignR044AVX2", Size: 72, Run: frame167},
-	{Routine: "SignHint44AVX2", Size: 88, Run: frame168},
-	{Routine: "SignZ44AVX512", Size: 1416, Run: frame169},
-	{Routine: "SignR044AVX512", Size: 72, Run: frame170},
-	{Routine: "SignHint44AVX512", Size: 88, Run: frame171},
-	{Routine: "SignZ65AMD64", Size: 1416, Run: frame172},
-	{Routine: "SignR065AMD64", Size: 72, Run: frame173},
-	{Routine: "SignHint65AMD64", Size: 88, Run: frame174},
-	{Routine: "SignZ65AVX2", Size: 1416, Run: frame175},
-	{Routine: "SignR065AVX2", Size: 72, Run: frame176},
-	{Routine: "SignHint65AVX2", Size: 88, Run: frame177},
-	{Routine: "SignZ65AVX512", Size: 1712, Run: frame178},
-	{Routine: "SignR065AVX512", Size: 72, Run: frame179},
-	{Routine: "SignHint65AVX512", Size: 88, Run: frame180},
-	{Routine: "SignZ87AMD64", Size: 1672, Run: frame181},
-	{Routine: "SignR087AMD64", Size: 72, Run: frame182},
-	{Routine: "SignHint87AMD64", Size: 88, Run: frame183},
-	{Routine: "SignZ87AVX2", Size: 1672, Run: frame184},
-	{Routine: "SignR087AVX2", Size: 72, Run: frame185},
-	{Routine: "SignHint87AVX2", Size: 88, Run: frame186},
-	{Routine: "SignZ87AVX512", Size: 1968, Run: frame187},
-	{Routine: "SignR087AVX512", Size: 72, Run: frame188},
-	{Routine: "SignHint87AVX512", Size: 88, Run: frame189},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame190},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame191},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame192},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame193},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame194},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame195},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame196},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame197},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame198},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame199},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame200},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame201},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame202},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame203},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame204},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame205},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame206},
-	{Routine: "Verify44AVX512", Size: 1088, Run: frame207},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame208},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame209},
-	{Routine: "Verify65AVX512", Size: 1088, Run: frame210},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame211},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame212},
-	{Routine: "Verify87AVX512", Size: 1344, Run: frame213},
+	{Routine: "NTTInverseMontAVX2", Size: 0, Run: frame113},
+	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame114},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame115},
+	{Routine: "MultiplyNTTAVX512", Size: 0, Run: frame116},
+	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame117},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame118},
+	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame119},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame120},
+	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame121},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame122},
+	{Routine: "MultiplyAccNTT4AVX512", Size: 0, Run: frame123},
+	{Routine: "MultiplyAccNTT5AVX512", Size: 0, Run: frame124},
+	{Routine: "MultiplyAccNTT7AVX512", Size: 0, Run: frame125},
+	{Routine: "PolyAddAMD64", Size: 0, Run: frame126},
+	{Routine: "PolyAddAVX2", Size: 0, Run: frame127},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame128},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame129},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame130},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame131},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame132},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame133},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame134},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame135},
+	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame136},
+	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame137},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame138},
+	{Routine: "RejNTTPolyBMI2", Size: 224, Run: frame139},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame140},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame141},
+	{Routine: "RejNTTPolyx8AVX512", Size: 3216, Run: frame142},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame143},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame144},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame145},
+	{Routine: "SampleInBall44BMI2", Size: 352, Run: frame146},
+	{Routine: "SampleInBall65BMI2", Size: 352, Run: frame147},
+	{Routine: "SampleInBall87BMI2", Size: 352, Run: frame148},
+	{Routine: "SigEncode44AMD64", Size: 16, Run: frame149},
+	{Routine: "SigEncode44AVX2", Size: 16, Run: frame150},
+	{Routine: "SigEncode65AMD64", Size: 16, Run: frame151},
+	{Routine: "SigEncode65AVX2", Size: 16, Run: frame152},
+	{Routine: "SigEncode87AMD64", Size: 16, Run: frame153},
+	{Routine: "SigEncode87AVX2", Size: 16, Run: frame154},
+	{Routine: "Sign44AMD64", Size: 120, Run: frame155},
+	{Routine: "Sign44AVX2", Size: 120, Run: frame156},
+	{Routine: "Sign44AVX512", Size: 120, Run: frame157},
+	{Routine: "Sign65AMD64", Size: 120, Run: frame158},
+	{Routine: "Sign65AVX2", Size: 120, Run: frame159},
+	{Routine: "Sign65AVX512", Size: 120, Run: frame160},
+	{Routine: "Sign87AMD64", Size: 120, Run: frame161},
+	{Routine: "Sign87AVX2", Size: 120, Run: frame162},
+	{Routine: "Sign87AVX512", Size: 120, Run: frame163},
+	{Routine: "SignZ44AMD64", Size: 1416, Run: frame164},
+	{Routine: "SignR044AMD64", Size: 72, Run: frame165},
+	{Routine: "SignHint44AMD64", Size: 88, Run: frame166},
+	{Routine: "SignZ44AVX2", Size: 1416, Run: frame167},
+	{Routine: "SignR044AVX2", Size: 72, Run: frame168},
+	{Routine: "SignHint44AVX2", Size: 88, Run: frame169},
+	{Routine: "SignZ44AVX512", Size: 1416, Run: frame170},
+	{Routine: "SignR044AVX512", Size: 72, Run: frame171},
+	{Routine: "SignHint44AVX512", Size: 88, Run: frame172},
+	{Routine: "SignZ65AMD64", Size: 1416, Run: frame173},
+	{Routine: "SignR065AMD64", Size: 72, Run: frame174},
+	{Routine: "SignHint65AMD64", Size: 88, Run: frame175},
+	{Routine: "SignZ65AVX2", Size: 1416, Run: frame176},
+	{Routine: "SignR065AVX2", Size: 72, Run: frame177},
+	{Routine: "SignHint65AVX2", Size: 88, Run: frame178},
+	{Routine: "SignZ65AVX512", Size: 1712, Run: frame179},
+	{Routine: "SignR065AVX512", Size: 72, Run: frame180},
+	{Routine: "SignHint65AVX512", Size: 88, Run: frame181},
+	{Routine: "SignZ87AMD64", Size: 1672, Run: frame182},
+	{Routine: "SignR087AMD64", Size: 72, Run: frame183},
+	{Routine: "SignHint87AMD64", Size: 88, Run: frame184},
+	{Routine: "SignZ87AVX2", Size: 1672, Run: frame185},
+	{Routine: "SignR087AVX2", Size: 72, Run: frame186},
+	{Routine: "SignHint87AVX2", Size: 88, Run: frame187},
+	{Routine: "SignZ87AVX512", Size: 1968, Run: frame188},
+	{Routine: "SignR087AVX512", Size: 72, Run: frame189},
+	{Routine: "SignHint87AVX512", Size: 88, Run: frame190},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame191},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame192},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame193},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame194},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame195},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame196},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame197},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame198},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame199},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame200},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame201},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame202},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame203},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame204},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame205},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame206},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame207},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame208},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame209},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame210},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame211},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame212},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame213},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame214},
 }

@@ -146,6 +146,7 @@ func cpuRoutines() map[string]any {
 			"RejBoundedPolyx4Eta4AVX2": asm.RejBoundedPolyx4Eta4AVX2,
 			"NTTAVX2":                  asm.NTTAVX2,
 			"NTTInverseAVX2":           asm.NTTInverseAVX2,
+			"NTTInverseMontAVX2":       asm.NTTInverseMontAVX2,
 			"MultiplyNTTAVX2":          asm.MultiplyNTTAVX2,
 			"MultiplyAccNTT4AVX2":      asm.MultiplyAccNTT4AVX2,
 			"MultiplyAccNTT5AVX2":      asm.MultiplyAccNTT5AVX2,
