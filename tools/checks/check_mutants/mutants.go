@@ -547,6 +547,24 @@ var mutants = []Mutant{
 			{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z20", Replace: "VMOVDQU64 nttTwiddlesAVX512<>+256(SB), Z20"},
 			{File: "ntt_amd64.s", Text: "NTTAVX512", Find: "VMOVDQU64 nttTwiddlesAVX512<>+256(SB), Z21", Replace: "VMOVDQU64 nttTwiddlesAVX512<>+192(SB), Z21"}}},
 
+	// ---- NTTInverseMontAVX2: NTTInverseAVX2's code, its last layer
+	// scaled by 256⁻¹·2³². One lane of the scaling (its ζ·2³² form, then
+	// its ζ·2³²·q⁻¹ form) back to NTTInverseAVX2's: coefficients lose the
+	// factor 2³². (VPMULDQ reads the even lanes only: the same edit of an
+	// odd lane, +452, changes nothing the routine computes, and vg prove
+	// accepts it.)
+	{Name: "nttinversemont/scale-lane-unscaled", Routine: "NTTInverseMontAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseMontTwiddles<>+424(SB)/4, $0xffc355df", Replace: "DATA nttInverseMontTwiddles<>+424(SB)/4, $0x00047f45"}}},
+	{Name: "nttinversemont/scale-lane-q-inverse", Routine: "NTTInverseMontAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseMontTwiddles<>+456(SB)/4, $0xf6ff35df", Replace: "DATA nttInverseMontTwiddles<>+456(SB)/4, $0x016d1f45"}}},
+	// SignZ65AVX2's NTT⁻¹ of w without the 2³² (both routines are its
+	// callees): w is 2⁻³²·NTT⁻¹(Â ∘ NTT(y)).
+	{Name: "signz/w-inverse-unscaled", Routine: "SignZ65AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ65AVX2", Find: "CALL ·NTTInverseMontAVX2(SB)", Replace: "CALL ·NTTInverseAVX2(SB)"}}},
+	// Its cs1 through the NTT⁻¹ times 2³²: ŝ1 is already in Montgomery form.
+	{Name: "signz/cs1-inverse-scaled", Routine: "SignZ87AVX2",
+		Edits: []Edit{{File: "signstage_amd64.s", Text: "SignZ87AVX2", Find: "CALL ·NTTInverseAVX2(SB)", Replace: "CALL ·NTTInverseMontAVX2(SB)"}}},
+
 	// ---- NTTInverseAVX512.
 	{Name: "nttinvx16/twiddle-constant", Routine: "NTTInverseAVX512",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddlesAVX512<>+192(SB)/4, $0x001e29cf"}}},
