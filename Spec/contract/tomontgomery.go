@@ -50,4 +50,30 @@ func tomontgomeryContracts() {
 			"PMULUDQ runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line",
 			"code: no branch or address depends on the coefficients.",
 		})
+
+	// Algorithm 8, line 9 with NTT(z) plain: Â ∘ NTT(z) through the
+	// Montgomery products is 2⁻³²·Â ∘ NTT(z), and NTT(c) ∘ NTT(t1)·2ᵈ·2³²
+	// is as much once NTT(c) is times 2⁻³²: one polynomial scaled instead
+	// of ℓ, and the NTT⁻¹ times 2³² (NTTInverseMontAVX2) after the
+	// difference.
+	c, b = registerPolyMap("FromMontgomeryPoly", "tomontgomery", "fromMontgomeryPoly", false, true,
+		"w = old w · 2⁻³² mod q, coefficient-wise (NTT(c) times 2⁻³² for Algorithm 8, line 9 with NTT(z) plain)",
+		func(w, _ int64) int64 { return w * 8265825 },
+		[]string{
+			"FromMontgomeryPolyAVX2 sets w = w·2⁻³² mod q coefficient-wise (FIPS 204,",
+			"Algorithm 8, line 9: NTT(c) scaled as the products Â ∘ NTT(z) are). A",
+			"signed Montgomery product with the constant 1, in (−q, q), then q added",
+			"where negative; [0, q) in and out. Straight-line code: no branch or",
+			"address depends on the coefficients. Needs AVX2.",
+		},
+		[]string{
+			"FromMontgomeryPolyAMD64 sets w = w·2⁻³² mod q coefficient-wise in SSE2",
+			"(FIPS 204, Algorithm 8, line 9: NTT(c) scaled as the products Â ∘ NTT(z)",
+			"are). An unsigned Montgomery product with the constant 1, in (−q, q),",
+			"then q added where negative; [0, q) in and out. PMULUDQ runs inside",
+			"Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code: no branch or",
+			"address depends on the coefficients.",
+		})
+	c.Op = &Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{8265825}}
+	b.Op = c.Op
 }

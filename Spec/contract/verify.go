@@ -28,7 +28,9 @@ func verifyContracts() {
 // of Algorithm 8's lines: the z decoder, HintBitUnpack, the norm check,
 // SampleInBall, NTT, ToMontgomeryPoly, a row of MatrixVectorNTT,
 // MultiplyNTT, PolySub, NTT⁻¹, UseHint, the w1 packing and H's
-// permutation (the AVX2 path's: the BMI2 permutation and SampleInBall).
+// permutation (the AVX2 path's: the BMI2 permutation and SampleInBall,
+// FromMontgomeryPoly on NTT(c) in ToMontgomeryPoly's place on NTT(z), and
+// NTTInverseMont).
 // The AVX-512 path calls the AVX-512 NTT, NTT⁻¹ and products, and the
 // AVX2 path's routines for the rest, which have no AVX-512 variant.
 func VerifyCallees(name string, p fips204.Params, variant string) []string {
@@ -44,9 +46,15 @@ func VerifyCallees(name string, p fips204.Params, variant string) []string {
 	if variant == "AVX512" {
 		v = "AVX2"
 	}
+	scale, inv := "ToMontgomeryPoly"+v, "NTTInverse"+variant
+	if variant == "AVX2" {
+		// NTT(z) stays plain: NTT(c) is scaled by 2⁻³² instead, and the
+		// NTT⁻¹ scales by 2³².
+		scale, inv = "FromMontgomeryPolyAVX2", "NTTInverseMontAVX2"
+	}
 	return []string{fmt.Sprintf("BitUnpack%d%s", zBits, v), "HintBitUnpack" + name + "AMD64", "NormExceeds" + v, ball,
-		"NTT" + variant, "ToMontgomeryPoly" + v, fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "MultiplyNTT" + variant,
-		"PolySub" + v, "NTTInverse" + variant, fmt.Sprintf("UseHint%d%s", div, v), fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm}
+		"NTT" + variant, scale, fmt.Sprintf("MultiplyAccNTT%d%s", p.L, variant), "MultiplyNTT" + variant,
+		"PolySub" + v, inv, fmt.Sprintf("UseHint%d%s", div, v), fmt.Sprintf("SimpleBitPack%d%s", w1Bits, v), perm}
 }
 
 // verifyContract is the contract of Verify<set><variant>.
