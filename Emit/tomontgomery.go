@@ -13,11 +13,14 @@ import (
 // ToMontgomeryPoly takes F = 2³² mod q: the Montgomery form of one factor of
 // the products of T_q. ToMontgomeryT1Poly takes F = 2ᵈ·2³² mod q: from
 // NTT(t1), the Montgomery form of NTT(t1·2ᵈ) (Algorithm 8, line 9).
+// FromMontgomeryPoly takes F = 2⁻³² mod q: NTT(c) scaled as the
+// Montgomery products Â ∘ NTT(z) are (Algorithm 8, line 9).
 
 func init() { register("tomontgomery", buildToMontgomery) }
 
 // buildToMontgomery emits ToMontgomeryPolyAMD64, ToMontgomeryPolyAVX2,
-// ToMontgomeryT1PolyAMD64 and ToMontgomeryT1PolyAVX2.
+// ToMontgomeryT1PolyAMD64, ToMontgomeryT1PolyAVX2, FromMontgomeryPolyAMD64
+// and FromMontgomeryPolyAVX2.
 func buildToMontgomery(c *build.Context) {
 	// ToMontgomeryPoly runs in every signing attempt, between NTTs: a loop
 	// of eight iterations, whose code of one sits in the instruction cache
@@ -28,6 +31,10 @@ func buildToMontgomery(c *build.Context) {
 	const d = 13 // dropped bits of t (FIPS 204, Table 1)
 	sseScale(c, "ToMontgomeryT1PolyAMD64", "toMontgomeryT1ConstsSSE2", 1<<(d+32)%mldsaQ, 1)
 	avx2Scale(c, "ToMontgomeryT1PolyAVX2", "toMontgomeryT1Consts", 1<<(d+32)%mldsaQ, 1)
+	// FromMontgomeryPoly runs once a verification, on NTT(c): unrolled.
+	const rInv = 8265825 // 2⁻³² mod q
+	sseScale(c, "FromMontgomeryPolyAMD64", "fromMontgomeryConstsSSE2", rInv, 1)
+	avx2Scale(c, "FromMontgomeryPolyAVX2", "fromMontgomeryConsts", rInv, 1)
 }
 
 // scaleLoop emits body(n), which scales n registers of coefficients from

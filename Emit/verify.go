@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
@@ -86,12 +87,26 @@ func buildVerifyVariant(c *build.Context, name string, p fips204.Params, variant
 	and(2)
 	poly(0, cPoly)
 	c.CALL(callee(ntt))
+	// On the AVX2 path NTT(z) stays plain and NTT(c) is scaled by 2⁻³²
+	// (FromMontgomeryPoly), the NTT⁻¹ scaling by 2³².
+	fromMont := strings.HasPrefix(toMont, "FromMontgomery")
+	if fromMont {
+		c.Comment("NTT(c) · 2⁻³² mod q: scaled as the products Â ∘ NTT(z) are (line 9).")
+		poly(0, cPoly)
+		c.CALL(callee(toMont))
+	}
 	for j := 0; j < l; j++ {
-		c.Comment(fmt.Sprintf("NTT(z[%d]) · 2³² mod q (Algorithm 8, line 9).", j))
+		if fromMont {
+			c.Comment(fmt.Sprintf("NTT(z[%d]) (Algorithm 8, line 9).", j))
+		} else {
+			c.Comment(fmt.Sprintf("NTT(z[%d]) · 2³² mod q (Algorithm 8, line 9).", j))
+		}
 		poly(0, z+1024*j)
 		c.CALL(callee(ntt))
-		poly(0, z+1024*j)
-		c.CALL(callee(toMont))
+		if !fromMont {
+			poly(0, z+1024*j)
+			c.CALL(callee(toMont))
+		}
 	}
 
 	c.Comment("μ ‖ … (Algorithm 8, line 12).")

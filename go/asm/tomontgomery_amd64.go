@@ -42,3 +42,22 @@ func ToMontgomeryT1PolyAMD64(w *[256]uint32)
 //
 //go:noescape
 func ToMontgomeryT1PolyAVX2(w *[256]uint32)
+
+// FromMontgomeryPolyAMD64 sets w = w·2⁻³² mod q coefficient-wise in SSE2
+// (FIPS 204, Algorithm 8, line 9: NTT(c) scaled as the products Â ∘ NTT(z)
+// are). An unsigned Montgomery product with the constant 1, in (−q, q),
+// then q added where negative; [0, q) in and out. PMULUDQ runs inside
+// Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code: no branch or
+// address depends on the coefficients.
+//
+//go:noescape
+func FromMontgomeryPolyAMD64(w *[256]uint32)
+
+// FromMontgomeryPolyAVX2 sets w = w·2⁻³² mod q coefficient-wise (FIPS 204,
+// Algorithm 8, line 9: NTT(c) scaled as the products Â ∘ NTT(z) are). A
+// signed Montgomery product with the constant 1, in (−q, q), then q added
+// where negative; [0, q) in and out. Straight-line code: no branch or
+// address depends on the coefficients. Needs AVX2.
+//
+//go:noescape
+func FromMontgomeryPolyAVX2(w *[256]uint32)

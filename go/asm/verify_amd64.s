@@ -874,43 +874,34 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(c) · 2⁻³² mod q: scaled as the products Â ∘ NTT(z) are (line 9).
+	MOVQ work+32(FP), AX
+	LEAQ 8192(AX), AX
+	MOVQ AX, (SP)
+	CALL ·FromMontgomeryPolyAVX2(SB)
+
+	// NTT(z[0]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[1]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[1]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[2]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[2]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[3]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[3]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 8, line 12).
 	MOVQ mu+8(FP), SI
@@ -959,7 +950,7 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[0] = UseHint(h[0], w′Approx[0]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -1009,7 +1000,7 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[1] = UseHint(h[1], w′Approx[1]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -1059,7 +1050,7 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[2] = UseHint(h[2], w′Approx[2]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -1109,7 +1100,7 @@ TEXT ·Verify44AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 9216(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[3] = UseHint(h[3], w′Approx[3]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3306,53 +3297,40 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(c) · 2⁻³² mod q: scaled as the products Â ∘ NTT(z) are (line 9).
+	MOVQ work+32(FP), AX
+	LEAQ 11264(AX), AX
+	MOVQ AX, (SP)
+	CALL ·FromMontgomeryPolyAVX2(SB)
+
+	// NTT(z[0]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[1]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[1]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[2]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[2]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[3]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[3]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[4]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[4]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 8, line 12).
 	MOVQ mu+8(FP), SI
@@ -3401,7 +3379,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[0] = UseHint(h[0], w′Approx[0]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3451,7 +3429,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[1] = UseHint(h[1], w′Approx[1]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3501,7 +3479,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[2] = UseHint(h[2], w′Approx[2]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3551,7 +3529,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[3] = UseHint(h[3], w′Approx[3]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3601,7 +3579,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[4] = UseHint(h[4], w′Approx[4]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -3651,7 +3629,7 @@ TEXT ·Verify65AVX2(SB), $1088-41
 	MOVQ work+32(FP), AX
 	LEAQ 12288(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[5] = UseHint(h[5], w′Approx[5]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6298,73 +6276,52 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ    AX, (SP)
 	CALL    ·NTTAVX2(SB)
 
-	// NTT(z[0]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(c) · 2⁻³² mod q: scaled as the products Â ∘ NTT(z) are (line 9).
+	MOVQ work+32(FP), AX
+	LEAQ 15360(AX), AX
+	MOVQ AX, (SP)
+	CALL ·FromMontgomeryPolyAVX2(SB)
+
+	// NTT(z[0]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[1]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[1]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 1024(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 1024(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[2]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[2]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 2048(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 2048(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[3]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[3]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 3072(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 3072(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[4]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[4]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 4096(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 4096(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[5]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[5]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 5120(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 5120(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
-	// NTT(z[6]) · 2³² mod q (Algorithm 8, line 9).
+	// NTT(z[6]) (Algorithm 8, line 9).
 	MOVQ work+32(FP), AX
 	LEAQ 6144(AX), AX
 	MOVQ AX, (SP)
 	CALL ·NTTAVX2(SB)
-	MOVQ work+32(FP), AX
-	LEAQ 6144(AX), AX
-	MOVQ AX, (SP)
-	CALL ·ToMontgomeryPolyAVX2(SB)
 
 	// μ ‖ … (Algorithm 8, line 12).
 	MOVQ mu+8(FP), SI
@@ -6413,7 +6370,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[0] = UseHint(h[0], w′Approx[0]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6463,7 +6420,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[1] = UseHint(h[1], w′Approx[1]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6513,7 +6470,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[2] = UseHint(h[2], w′Approx[2]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6563,7 +6520,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[3] = UseHint(h[3], w′Approx[3]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6613,7 +6570,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[4] = UseHint(h[4], w′Approx[4]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6663,7 +6620,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[5] = UseHint(h[5], w′Approx[5]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6713,7 +6670,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[6] = UseHint(h[6], w′Approx[6]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX
@@ -6763,7 +6720,7 @@ TEXT ·Verify87AVX2(SB), $1344-41
 	MOVQ work+32(FP), AX
 	LEAQ 16384(AX), AX
 	MOVQ AX, (SP)
-	CALL ·NTTInverseAVX2(SB)
+	CALL ·NTTInverseMontAVX2(SB)
 
 	// w1′[7] = UseHint(h[7], w′Approx[7]) (line 10), into w1Encode (Algorithm 28, line 3).
 	MOVQ work+32(FP), AX

@@ -153,6 +153,18 @@ func TestNTTAgainstSpec(t *testing.T) {
 				t.Fatal("NTT⁻¹ in Montgomery form differs from Spec's NTT⁻¹ times 2³²")
 			}
 		}
+		// fromMontgomeryPoly is w times 2⁻³² mod q.
+		for i := range r {
+			r[i] = 8265825
+		}
+		want = fromSpec(fips204.MultiplyNTT(toSpec(&a), r))
+		for _, f := range []func(*ringElement){fromMontgomeryPoly, fromMontgomeryPolyGeneric} {
+			got = a
+			f(&got)
+			if got != want {
+				t.Fatal("fromMontgomeryPoly differs from Spec's w times 2⁻³²")
+			}
+		}
 		var am ringElement
 		for i := range a {
 			am[i] = toMontgomery(a[i])

@@ -15,3 +15,12 @@ func toMontgomeryT1PolyGeneric(w *ringElement) {
 		w[i] = montMul(uint32(w[i]), r2dModQ)
 	}
 }
+
+// fromMontgomeryPolyGeneric sets w = w·2⁻³² mod q coefficient-wise: NTT(c)
+// scaled as the Montgomery products of plain operands are (Algorithm 8,
+// line 9).
+func fromMontgomeryPolyGeneric(w *ringElement) {
+	for i := range w {
+		w[i] = reduceOnce(montReduce(uint64(w[i])))
+	}
+}

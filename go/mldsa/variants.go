@@ -84,6 +84,7 @@ var (
 	polySubRoutine                = newRoutine("polySub", polySubGeneric, polySub)
 	toMontgomeryPolyRoutine       = newRoutine("toMontgomeryPoly", toMontgomeryPolyGeneric, toMontgomeryPoly)
 	toMontgomeryT1PolyRoutine     = newRoutine("toMontgomeryT1Poly", toMontgomeryT1PolyGeneric, toMontgomeryT1Poly)
+	fromMontgomeryPolyRoutine     = newRoutine("fromMontgomeryPoly", fromMontgomeryPolyGeneric, fromMontgomeryPoly)
 	normExceedsRoutine            = newRoutine("normExceeds", normExceedsGeneric, normExceeds)
 	lowBitsExceedRoutine          = newRoutine("lowBitsExceed", lowBitsExceedGeneric, lowBitsExceed)
 	power2RoundPolyRoutine        = newRoutine("power2RoundPoly", power2RoundPolyGeneric, power2RoundPoly)

@@ -168,6 +168,7 @@ var variantChecks = []variantCheck{
 	checkOf(nttRoutine, polyMapCheck),
 	checkOf(nttInverseRoutine, polyMapCheck),
 	checkOf(nttInverseMontRoutine, polyMapCheck),
+	checkOf(fromMontgomeryPolyRoutine, polyMapCheck),
 	checkOf(multiplyNTTRoutine, func(rng *rand.Rand, g, f func(out, a, b *ringElement)) error {
 		a, b := randomPoly(rng), randomPoly(rng)
 		var x, y ringElement

@@ -38,11 +38,14 @@ func verifyGeneric(p *params, sig []byte, μ *[64]byte, aHat, t1Hat []ringElemen
 		return false
 	}
 	ntt(&c)
-	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).
+	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)). NTT(z)
+	// stays plain, so the Montgomery products leave Â ∘ NTT(z) times 2⁻³²;
+	// NTT(c) times 2⁻³² makes the other product as much (t1Hat is in
+	// Montgomery form), and the NTT⁻¹ scales the difference by 2³².
+	fromMontgomeryPoly(&c)
 	for j := 0; j < l; j++ {
 		ntt(&z[j])
 	}
-	toMontgomeryVec(z[:l])
 	var w1Enc [maxK * 32 * 6]byte
 	w1Size := 32 * p.w1Bits
 	// Declared once (Go zeroes a variable at each iteration it is declared
@@ -52,7 +55,7 @@ func verifyGeneric(p *params, sig []byte, μ *[64]byte, aHat, t1Hat []ringElemen
 		multiplyAccNTT(&w, aHat[i*l:(i+1)*l], z[:l])
 		multiplyNTT(&ct1, &t1Hat[i], &c)
 		polySub(&w, &ct1)
-		nttInverse(&w)
+		nttInverseMont(&w)
 		// Line 10: w1′ ← UseHint(h, w′Approx).
 		useHintPoly(&w1, &hint[i], &w, p.γ2)
 		simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)

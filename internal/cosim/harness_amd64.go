@@ -13649,11 +13649,17 @@ func data64() unsafe.Pointer
 // data65 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
 func data65() unsafe.Pointer
 
-// data66 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data66 returns the address of the harness's copy of fromMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data66() unsafe.Pointer
 
-// data67 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data67 returns the address of the harness's copy of fromMontgomeryConsts of tomontgomery_amd64.s.
 func data67() unsafe.Pointer
+
+// data68 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data68() unsafe.Pointer
+
+// data69 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data69() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 32, Addr: data0},
@@ -13722,8 +13728,10 @@ var tables = []Table{
 	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data63},
 	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data64},
 	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data65},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data66},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data67},
+	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConstsSSE2", Size: 48, Addr: data66},
+	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConsts", Size: 104, Addr: data67},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data68},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data69},
 }
 
 // frame0 has the frame size and flags of SHAKE256AbsorbBlockAMD64; it writes SP, the address of
@@ -14896,125 +14904,137 @@ func frame193(out *[3]uint64)
 //go:noescape
 func frame194(out *[3]uint64)
 
-// frame195 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame195 has the frame size and flags of FromMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame195(out *[3]uint64)
 
-// frame196 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame196 has the frame size and flags of FromMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame196(out *[3]uint64)
 
-// frame197 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame197 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame197(out *[3]uint64)
 
-// frame198 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame198 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame198(out *[3]uint64)
 
-// frame199 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame199 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame199(out *[3]uint64)
 
-// frame200 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame200 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame200(out *[3]uint64)
 
-// frame201 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame201 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame201(out *[3]uint64)
 
-// frame202 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame202 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame202(out *[3]uint64)
 
-// frame203 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame203 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame203(out *[3]uint64)
 
-// frame204 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame204 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame204(out *[3]uint64)
 
-// frame205 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame205 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame205(out *[3]uint64)
 
-// frame206 has the frame size and flags of Verify44AMD64; it writes SP, the address of
+// frame206 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame206(out *[3]uint64)
 
-// frame207 has the frame size and flags of Verify44AVX2; it writes SP, the address of
+// frame207 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame207(out *[3]uint64)
 
-// frame208 has the frame size and flags of Verify44AVX512; it writes SP, the address of
+// frame208 has the frame size and flags of Verify44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame208(out *[3]uint64)
 
-// frame209 has the frame size and flags of Verify65AMD64; it writes SP, the address of
+// frame209 has the frame size and flags of Verify44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame209(out *[3]uint64)
 
-// frame210 has the frame size and flags of Verify65AVX2; it writes SP, the address of
+// frame210 has the frame size and flags of Verify44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame210(out *[3]uint64)
 
-// frame211 has the frame size and flags of Verify65AVX512; it writes SP, the address of
+// frame211 has the frame size and flags of Verify65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame211(out *[3]uint64)
 
-// frame212 has the frame size and flags of Verify87AMD64; it writes SP, the address of
+// frame212 has the frame size and flags of Verify65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame212(out *[3]uint64)
 
-// frame213 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// frame213 has the frame size and flags of Verify65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame213(out *[3]uint64)
 
-// frame214 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// frame214 has the frame size and flags of Verify87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame214(out *[3]uint64)
+
+// frame215 has the frame size and flags of Verify87AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame215(out *[3]uint64)
+
+// frame216 has the frame size and flags of Verify87AVX512; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame216(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -15212,24 +15232,26 @@ var frames = []Frame{
 	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame192},
 	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame193},
 	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame194},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame195},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame196},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame197},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame198},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame199},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame200},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame201},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame202},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame203},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame204},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame205},
-	{Routine: "Verify44AMD64", Size: 1088, Run: frame206},
-	{Routine: "Verify44AVX2", Size: 1088, Run: frame207},
-	{Routine: "Verify44AVX512", Size: 1088, Run: frame208},
-	{Routine: "Verify65AMD64", Size: 1088, Run: frame209},
-	{Routine: "Verify65AVX2", Size: 1088, Run: frame210},
-	{Routine: "Verify65AVX512", Size: 1088, Run: frame211},
-	{Routine: "Verify87AMD64", Size: 1344, Run: frame212},
-	{Routine: "Verify87AVX2", Size: 1344, Run: frame213},
-	{Routine: "Verify87AVX512", Size: 1344, Run: frame214},
+	{Routine: "FromMontgomeryPolyAMD64", Size: 8, Run: frame195},
+	{Routine: "FromMontgomeryPolyAVX2", Size: 0, Run: frame196},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame197},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame198},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame199},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame200},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame201},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame202},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame203},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame204},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame205},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame206},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame207},
+	{Routine: "Verify44AMD64", Size: 1088, Run: frame208},
+	{Routine: "Verify44AVX2", Size: 1088, Run: frame209},
+	{Routine: "Verify44AVX512", Size: 1088, Run: frame210},
+	{Routine: "Verify65AMD64", Size: 1088, Run: frame211},
+	{Routine: "Verify65AVX2", Size: 1088, Run: frame212},
+	{Routine: "Verify65AVX512", Size: 1088, Run: frame213},
+	{Routine: "Verify87AMD64", Size: 1344, Run: frame214},
+	{Routine: "Verify87AVX2", Size: 1344, Run: frame215},
+	{Routine: "Verify87AVX512", Size: 1344, Run: frame216},
 }

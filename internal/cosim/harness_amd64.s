@@ -63324,6 +63324,61 @@ TEXT ·data65(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
+// fromMontgomeryConstsSSE2 of tomontgomery_amd64.s
+DATA cosimD36_fromMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+16(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+20(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+24(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+28(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+32(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+36(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+40(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConstsSSE2<>+44(SB)/4, $0x03802001
+GLOBL cosimD36_fromMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
+
+// func data66() unsafe.Pointer
+TEXT ·data66(SB), NOSPLIT, $0-8
+	LEAQ cosimD36_fromMontgomeryConstsSSE2<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// fromMontgomeryConsts of tomontgomery_amd64.s
+DATA cosimD36_fromMontgomeryConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD36_fromMontgomeryConsts<>+32(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+36(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+40(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+44(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+48(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+52(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+56(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+60(SB)/4, $0x00000001
+DATA cosimD36_fromMontgomeryConsts<>+64(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+68(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+72(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+76(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+80(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+84(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+88(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+92(SB)/4, $0x03802001
+DATA cosimD36_fromMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD36_fromMontgomeryConsts<>(SB), RODATA|NOPTR, $104
+
+// func data67() unsafe.Pointer
+TEXT ·data67(SB), NOSPLIT, $0-8
+	LEAQ cosimD36_fromMontgomeryConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
 // useHint32Consts of usehint_amd64.s
 DATA cosimD38_useHint32Consts<>+0(SB)/4, $0x0000007f
 DATA cosimD38_useHint32Consts<>+4(SB)/4, $0x0000007f
@@ -63383,8 +63438,8 @@ DATA cosimD38_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD38_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD38_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data66() unsafe.Pointer
-TEXT ·data66(SB), NOSPLIT, $0-8
+// func data68() unsafe.Pointer
+TEXT ·data68(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63456,8 +63511,8 @@ DATA cosimD38_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD38_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD38_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data67() unsafe.Pointer
-TEXT ·data67(SB), NOSPLIT, $0-8
+// func data69() unsafe.Pointer
+TEXT ·data69(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -65292,8 +65347,8 @@ TEXT ·frame194(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame195(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame195(SB), $208-8
+// func frame195(out *[3]uint64): the frame of FromMontgomeryPolyAMD64
+TEXT ·frame195(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -65302,17 +65357,15 @@ TEXT ·frame195(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame196(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame196(SB), $208-8
+// func frame196(out *[3]uint64): the frame of FromMontgomeryPolyAVX2
+TEXT ·frame196(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame197(out *[3]uint64): the frame of TrHash65AMD64
+// func frame197(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame197(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65322,7 +65375,7 @@ TEXT ·frame197(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame198(out *[3]uint64): the frame of TrHash65BMI2
+// func frame198(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame198(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65332,7 +65385,7 @@ TEXT ·frame198(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame199(out *[3]uint64): the frame of TrHash87AMD64
+// func frame199(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame199(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65342,7 +65395,7 @@ TEXT ·frame199(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame200(out *[3]uint64): the frame of TrHash87BMI2
+// func frame200(out *[3]uint64): the frame of TrHash65BMI2
 TEXT ·frame200(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65352,23 +65405,27 @@ TEXT ·frame200(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame201(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame201(SB), $0-8
+// func frame201(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame201(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame202(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame202(SB), $0-8
+// func frame202(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame202(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame203(out *[3]uint64): the frame of UseHint88AVX2
+// func frame203(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame203(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65376,7 +65433,7 @@ TEXT ·frame203(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame204(out *[3]uint64): the frame of UseHint88AMD64
+// func frame204(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame204(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65384,35 +65441,31 @@ TEXT ·frame204(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame205(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame205(SB), NOSPLIT, $0-8
+// func frame205(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame205(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame206(out *[3]uint64): the frame of Verify44AMD64
-TEXT ·frame206(SB), $1088-8
+// func frame206(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame206(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame207(out *[3]uint64): the frame of Verify44AVX2
-TEXT ·frame207(SB), $1088-8
+// func frame207(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame207(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame208(out *[3]uint64): the frame of Verify44AVX512
+// func frame208(out *[3]uint64): the frame of Verify44AMD64
 TEXT ·frame208(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65422,7 +65475,7 @@ TEXT ·frame208(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame209(out *[3]uint64): the frame of Verify65AMD64
+// func frame209(out *[3]uint64): the frame of Verify44AVX2
 TEXT ·frame209(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65432,7 +65485,7 @@ TEXT ·frame209(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame210(out *[3]uint64): the frame of Verify65AVX2
+// func frame210(out *[3]uint64): the frame of Verify44AVX512
 TEXT ·frame210(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65442,7 +65495,7 @@ TEXT ·frame210(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame211(out *[3]uint64): the frame of Verify65AVX512
+// func frame211(out *[3]uint64): the frame of Verify65AMD64
 TEXT ·frame211(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -65452,8 +65505,8 @@ TEXT ·frame211(SB), $1088-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame212(out *[3]uint64): the frame of Verify87AMD64
-TEXT ·frame212(SB), $1344-8
+// func frame212(out *[3]uint64): the frame of Verify65AVX2
+TEXT ·frame212(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -65462,8 +65515,8 @@ TEXT ·frame212(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame213(out *[3]uint64): the frame of Verify87AVX2
-TEXT ·frame213(SB), $1344-8
+// func frame213(out *[3]uint64): the frame of Verify65AVX512
+TEXT ·frame213(SB), $1088-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -65472,8 +65525,28 @@ TEXT ·frame213(SB), $1344-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame214(out *[3]uint64): the frame of Verify87AVX512
+// func frame214(out *[3]uint64): the frame of Verify87AMD64
 TEXT ·frame214(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame215(out *[3]uint64): the frame of Verify87AVX2
+TEXT ·frame215(SB), $1344-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame216(out *[3]uint64): the frame of Verify87AVX512
+TEXT ·frame216(SB), $1344-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
