@@ -1466,8 +1466,17 @@ var mutants = []Mutant{
 	// NTT⁻¹ before the difference of line 9: the calls swapped.
 	{Name: "verify/sub-and-inverse-swapped", Routine: "Verify65AVX2",
 		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify65AVX2",
-			Find:    "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseAVX2(SB)\n",
-			Replace: "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n"}}},
+			Find:    "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseMontAVX2(SB)\n",
+			Replace: "\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tCALL ·NTTInverseMontAVX2(SB)\n\tMOVQ work+32(FP), AX\n\tLEAQ 12288(AX), AX\n\tMOVQ AX, (SP)\n\tMOVQ work+32(FP), AX\n\tLEAQ 13312(AX), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·PolySubAVX2(SB)\n"}}},
+	// NTT(c) not scaled by 2⁻³² on the AVX2 path: NTT(c) ∘ NTT(t1)·2ᵈ·2³²
+	// then lacks the 2⁻³² that Â ∘ NTT(z) carries.
+	{Name: "verify/c-not-from-montgomery", Routine: "Verify65AVX2",
+		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify65AVX2", Find: "\tCALL ·FromMontgomeryPolyAVX2(SB)\n", Replace: ""}}},
+	// FromMontgomeryPoly's constant times q⁻¹ one off in one lane (an even
+	// lane: VPMULDQ reads those): the Montgomery reduction of lane 2 no
+	// longer cancels the low half.
+	{Name: "frommontgomery/qinv-lane", Routine: "FromMontgomeryPolyAVX2",
+		Edits: []Edit{{File: "tomontgomery_amd64.s", Find: "DATA fromMontgomeryConsts<>+72(SB)/4, $0x03802001", Replace: "DATA fromMontgomeryConsts<>+72(SB)/4, $0x03802002"}}},
 	// HintBitUnpack's ⊥ not ANDed into the result (Algorithm 8, line 3).
 	{Name: "verify/hint-rejection-ignored", Routine: "Verify44AVX2",
 		Edits: []Edit{{File: "verify_amd64.s", Text: "Verify44AVX2", Find: "\tCALL    ·HintBitUnpack44AMD64(SB)\n\tMOVBQZX 16(SP), AX\n\tANDQ    AX, 1080(SP)\n", Replace: "\tCALL    ·HintBitUnpack44AMD64(SB)\n"}}},
