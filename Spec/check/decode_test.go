@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,14 +73,21 @@ func TestDecoderMatchesObjdump(t *testing.T) {
 		t.Fatalf("objdump: %v", err)
 	}
 	all := parseObjdump(string(out))
+	// By address, so that each routine's lines are one run found by
+	// binary search (a scan of every line per routine took most of the
+	// test's time).
+	sort.SliceStable(all, func(i, j int) bool { return all[i].addr < all[j].addr })
+	entry := map[string]uint64{} // a callee's entry, decoded once
 	total := 0
 	for _, x := range rs {
 		name, f, r := x.name, x.f, x.r
 		byAddr := map[uint64]string{}
-		for _, l := range all {
-			if l.addr >= r.Addr && l.addr < r.Addr+uint64(len(r.Code)) {
-				byAddr[l.addr] = l.text
+		end := r.Addr + uint64(len(r.Code))
+		for _, l := range all[sort.Search(len(all), func(i int) bool { return all[i].addr >= r.Addr }):] {
+			if l.addr >= end {
+				break
 			}
+			byAddr[l.addr] = l.text
 		}
 		for _, in := range r.Insns {
 			addr := r.Addr + uint64(in.Off)
@@ -93,12 +101,18 @@ func TestDecoderMatchesObjdump(t *testing.T) {
 				got = attSyntax(in, f, r)
 			} else {
 				// objdump names the target's address: the callee's entry.
-				cf, err := b.Bin.Routine(AsmPackage, in.Args[0].Mem.Name)
-				if err != nil {
-					t.Errorf("%s+%#x: %s: %v", name, in.Off, in.Text, err)
-					continue
+				callee := in.Args[0].Mem.Name
+				a, ok := entry[callee]
+				if !ok {
+					cf, err := b.Bin.Routine(AsmPackage, callee)
+					if err != nil {
+						t.Errorf("%s+%#x: %s: %v", name, in.Off, in.Text, err)
+						continue
+					}
+					a = cf.Routines[0].Addr
+					entry[callee] = a
 				}
-				got = fmt.Sprintf("callq %x", cf.Routines[0].Addr)
+				got = fmt.Sprintf("callq %x", a)
 			}
 			if normObjdump(want) != got {
 				t.Errorf("%s+%#x: decoded %q as %q, objdump says %q", name, in.Off, in.Text, got, normObjdump(want))
