@@ -59,6 +59,12 @@ type Options struct {
 	// Callees are the decoded routines the contract's Calls may name
 	// (Package passes every routine it read).
 	Callees map[string]*x86.Routine
+	// FirstFailure stops a routine's check at the first stage that finds
+	// a failure (the taint runs, then the obligations before the
+	// functional one): every obligation not yet decided is reported
+	// failing, as not checked. For finding failures fast (a mutant needs
+	// one failing row), never for a report of what holds.
+	FirstFailure bool
 }
 
 func (o *Options) defaults() {
@@ -360,6 +366,11 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		}
 	}
 	taintT := time.Since(t0)
+	if opt.FirstFailure && (res[Features].Status == Failing || len(abiStatic) > 0 || !taintOK ||
+		len(fd.mem)+len(fd.other)+len(fd.ct)+len(fd.abi)+len(fd.mcdt)+len(fd.post) > 0) {
+		found := first(fd.mem, fd.other, fd.ct, fd.abi, fd.mcdt, fd.post, abiStatic, []string{res[Features].Detail})
+		return notChecked(res, "the taint runs or static checks found: "+found)
+	}
 	fixed := len(fd.inDepBr) == 0 && len(fd.inDepAd) == 0 && taintOK
 	var ind *InductiveResult
 	if (c.PublicControl || c.SecretControl) && opt.Hints != nil && taintOK {
@@ -445,6 +456,13 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		set(MCDT, Proven, "no instruction the model marks MCDT has a possibly secret operand on any path of the inductive check", taintT+ind.dur())
 	default:
 		set(MCDT, Tested, fmt.Sprintf("%d taint runs", nTaint), taintT)
+	}
+	if opt.FirstFailure {
+		for _, ob := range Obligations {
+			if res[ob].Status == Failing {
+				return notChecked(res, ob+" failed: "+res[ob].Detail)
+			}
+		}
 	}
 	// Functional.
 	t0 = time.Now()
@@ -547,11 +565,26 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 			}
 		}
 	}
+	return resultsOf(res)
+}
+
+func resultsOf(res map[string]*Result) []Result {
 	var out []Result
 	for _, ob := range Obligations {
 		out = append(out, *res[ob])
 	}
 	return out
+}
+
+// notChecked ends a check under FirstFailure: every obligation without a
+// status fails, as not checked because of found.
+func notChecked(res map[string]*Result, found string) []Result {
+	for _, ob := range Obligations {
+		if res[ob].Status == "" {
+			res[ob].Status, res[ob].Detail = Failing, "not checked (first failure): "+found
+		}
+	}
+	return resultsOf(res)
 }
 
 // proof is the proof of a contract's functional obligation.

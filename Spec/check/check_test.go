@@ -119,6 +119,45 @@ func TestPlantedViolationsAreCaught(t *testing.T) {
 	}
 }
 
+// FirstFailure only ends a check that has failed: each planted violation
+// still fails, its finding named, and the correct routines get the
+// statuses of a full check.
+func TestFirstFailure(t *testing.T) {
+	f := loadPlanted(t)
+	for _, tc := range []struct {
+		sym, detail string
+		features    []string
+	}{
+		{"SecretBranch", "branch condition depends on secret", nil},
+		{"OutOfBounds", "outside every region", nil},
+		{"SPNotRestored", "SP at RET", nil},
+		{"UndeclaredAVX2", "but its Requires line is []", []string{"AVX", "AVX2"}},
+		{"MulOutsideBracket", "outside the MXCSR=0x1FBF bracket", nil},
+	} {
+		c := doubleContract(tc.sym, tc.features...)
+		rs := Routine(f, f.Routine(c.Symbol), c, Options{Runs: 200, Seed: 7, FirstFailure: true})
+		for _, r := range rs {
+			if r.Obligation == Features && tc.features == nil {
+				continue // decided by its static scan first, as in a full check
+			}
+			if r.Status != Failing || !strings.Contains(r.Detail, tc.detail) {
+				t.Errorf("%s, %s: %s (%s), want failing with %q", tc.sym, r.Obligation, r.Status, r.Detail, tc.detail)
+			}
+		}
+	}
+	for _, sym := range []string{"Double", "MulInsideBracket"} {
+		c := doubleContract(sym)
+		full := Routine(f, f.Routine(c.Symbol), c, Options{Runs: 200, Seed: 7})
+		fast := Routine(f, f.Routine(c.Symbol), c, Options{Runs: 200, Seed: 7, FirstFailure: true})
+		for i := range full {
+			if full[i].Status != fast[i].Status || full[i].Detail != fast[i].Detail {
+				t.Errorf("%s, %s: %s (%s) with FirstFailure, %s (%s) without", sym, full[i].Obligation,
+					fast[i].Status, fast[i].Detail, full[i].Status, full[i].Detail)
+			}
+		}
+	}
+}
+
 func TestMulInsideBracketPasses(t *testing.T) {
 	f := loadPlanted(t)
 	rs := run(t, f, doubleContract("MulInsideBracket"), nil)

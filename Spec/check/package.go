@@ -88,6 +88,9 @@ type PackageOptions struct {
 	// tested (lowerByCallees), so this serves only to find failures
 	// quickly, e.g. of a mutant of the routine itself.
 	NoCallees bool
+	// FirstFailure stops each routine's check at its first failure
+	// (Options.FirstFailure).
+	FirstFailure bool
 	// Done, when set, is called as each routine's check finishes, one call
 	// at a time, with the number of routines finished and to check and the
 	// routine's results as its own check gave them: before its callees'
@@ -171,7 +174,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				o := Options{Runs: opt.Runs, Seed: uint64(i + 1), Hints: opt.Hints, Callees: callees}
+				o := Options{Runs: opt.Runs, Seed: uint64(i + 1), Hints: opt.Hints, Callees: callees, FirstFailure: opt.FirstFailure}
 				if opt.Inputs != nil {
 					o.ExtraInputs = opt.Inputs(j.c)
 				}
