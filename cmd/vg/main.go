@@ -9,7 +9,7 @@
 //	vg verify -pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]
 //	vg pub    -key key.pem [-out pub.pem [-force]] [-format pem|der|raw] [-params p]
 //	vg bench  [-time 1s] [-markdown] [-paths]
-//	vg prove  [-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-asm dir] [-cpuprofile file]
+//	vg prove  [-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-first-failure] [-asm dir] [-cpuprofile file]
 //
 // Exit status: 0 on success, 1 on failure (including an invalid
 // signature), 2 on a usage error.

@@ -33,12 +33,13 @@ a summary. Exits 1 when an obligation fails or stays below the level its
 contract declares. Run it from the vg source tree; it needs the go command.`
 
 func prove(args []string, w, errw io.Writer) error {
-	fs := newFlagSet(&stdio{err: errw}, "prove", "[-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-asm dir] [-cpuprofile file]", proveDescription)
+	fs := newFlagSet(&stdio{err: errw}, "prove", "[-json] [-v] [-routine names [-no-callees]] [-n runs] [-one-build] [-first-failure] [-asm dir] [-cpuprofile file]", proveDescription)
 	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail} at the end instead of the table")
 	verbose := fs.Bool("v", false, "print the detail of every obligation, proven ones too")
 	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name), or these, separated by commas")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
 	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
+	firstFailure := fs.Bool("first-failure", false, "stop each routine's check at its first failure, reporting the obligations not yet decided as failing, not checked (for finding failures fast)")
 	oneBuild := fs.Bool("one-build", false, "build go/asm for linux at GOAMD64=v1 only, not for the other levels, GOOSes and toolchains whose routines must be the same (every obligation is then at most tested; for finding failures fast)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the proofs to this file (for go tool pprof)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
@@ -98,7 +99,7 @@ func prove(args []string, w, errw io.Writer) error {
 		rep = newReport(w)
 	}
 	opt := check.PackageOptions{
-		Runs: *runs, Only: *only, Hints: proofs.Hints{}, NoCallees: *noCallees,
+		Runs: *runs, Only: *only, Hints: proofs.Hints{}, NoCallees: *noCallees, FirstFailure: *firstFailure,
 		Inputs: func(c *contract.Contract) []contract.Buffers { return vectorInputs(c, extra) },
 	}
 	if rep != nil {

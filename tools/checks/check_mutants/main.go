@@ -325,8 +325,10 @@ func (o outcome) String() string { return [...]string{"ALIVE", "caught", "error"
 func proveMutant(bin, root, vectors, routines string) ([]prove.Row, error) {
 	// Only the mutated routine changed: its callees, unchanged, need no
 	// check here (vg prove checks them on the tree as it is), and a
-	// mutant is caught by a failing row, which they cannot give.
-	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routines, "-no-callees", "-one-build")
+	// mutant is caught by a failing row, which they cannot give. One
+	// failing row decides, so each routine's check stops at its first
+	// failure (-first-failure; a routine without one is checked in full).
+	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routines, "-no-callees", "-one-build", "-first-failure")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "VG_VECTORS="+vectors)
 	var stdout, stderr bytes.Buffer
