@@ -13,8 +13,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/vg-crypto/vg/go/mldsa"
 )
@@ -131,29 +133,43 @@ func buildPQCrystals(src string, v CVariant, tmp string, deterministic bool) (st
 		}
 	}
 	flags := append(append([]string(nil), v.Flags...), "-I", dir, "-Wa,-I"+dir)
-	var objs []string
-	compile := func(obj string, mode int, file string) error {
-		args := append(append([]string(nil), flags...), "-DDILITHIUM_MODE="+strconv.Itoa(mode), "-c", "-o", obj, filepath.Join(dir, file))
-		cmd := exec.Command("gcc", args...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("gcc %s: %w\n%s", strings.Join(args, " "), err, out)
-		}
-		objs = append(objs, obj)
-		return nil
+	type unit struct {
+		obj, file string
+		mode      int
 	}
+	var units []unit
 	for _, mode := range []int{2, 3, 5} {
 		for _, f := range cPerMode[v.Dir] {
-			if err := compile(filepath.Join(dir, fmt.Sprintf("%s.m%d.o", f, mode)), mode, f); err != nil {
-				return "", err
-			}
+			units = append(units, unit{filepath.Join(dir, fmt.Sprintf("%s.m%d.o", f, mode)), f, mode})
 		}
 	}
 	// The routines are ML-DSA-65's; the driver and Keccak do not depend on
 	// the mode.
 	for _, f := range append(append([]string(nil), cOnce[v.Dir]...), "routines.c", "driver.c") {
-		if err := compile(filepath.Join(dir, f+".o"), 3, f); err != nil {
-			return "", err
+		units = append(units, unit{filepath.Join(dir, f+".o"), f, 3})
+	}
+	// One gcc per CPU at a time; the objects link in the order above.
+	errs := make([]error, len(units))
+	sem := make(chan struct{}, runtime.NumCPU())
+	var wg sync.WaitGroup
+	for i, u := range units {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			args := append(append([]string(nil), flags...), "-DDILITHIUM_MODE="+strconv.Itoa(u.mode), "-c", "-o", u.obj, filepath.Join(dir, u.file))
+			if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("gcc %s: %w\n%s", strings.Join(args, " "), err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	var objs []string
+	for i, u := range units {
+		if errs[i] != nil {
+			return "", errs[i]
 		}
+		objs = append(objs, u.obj)
 	}
 	bin := filepath.Join(dir, "driver")
 	args := append(append(append([]string(nil), v.Flags...), "-o", bin), objs...)
