@@ -576,12 +576,16 @@ func resultsOf(res map[string]*Result) []Result {
 	return out
 }
 
+// NotChecked starts the detail of an obligation FirstFailure left
+// unchecked; what failed first follows it.
+const NotChecked = "not checked (first failure): "
+
 // notChecked ends a check under FirstFailure: every obligation without a
 // status fails, as not checked because of found.
 func notChecked(res map[string]*Result, found string) []Result {
 	for _, ob := range Obligations {
 		if res[ob].Status == "" {
-			res[ob].Status, res[ob].Detail = Failing, "not checked (first failure): "+found
+			res[ob].Status, res[ob].Detail = Failing, NotChecked+found
 		}
 	}
 	return resultsOf(res)
