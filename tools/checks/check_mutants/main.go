@@ -37,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/prove"
@@ -357,7 +358,7 @@ func verdict(rows []prove.Row, err error) (outcome, string) {
 	if err != nil {
 		return errored, err.Error()
 	}
-	var text string
+	var text, why string
 	for _, r := range rows {
 		if r.Status != "failing" {
 			continue
@@ -366,13 +367,24 @@ func verdict(rows []prove.Row, err error) (outcome, string) {
 			text = " (the text comparison also fails)"
 			continue
 		}
-		d := r.Detail
-		if len(d) > 120 {
-			d = d[:117] + "..."
+		// A row vg prove did not check (-first-failure) names what
+		// failed first; a row that failed on its own is named first.
+		d, first := strings.CutPrefix(r.Detail, check.NotChecked)
+		if first && why == "" {
+			why = d
 		}
-		return yes, r.Obligation + ": " + d + text
+		if !first {
+			why = r.Obligation + ": " + d
+			break
+		}
 	}
-	return no, "every obligation at its level" + text
+	if why == "" {
+		return no, "every obligation at its level" + text
+	}
+	if len(why) > 120 {
+		why = why[:117] + "..."
+	}
+	return yes, why + text
 }
 
 func firstLine(s string) string {

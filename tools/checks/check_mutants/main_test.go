@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/tools/checks/internal/prove"
 )
 
@@ -65,6 +66,17 @@ func TestVerdict(t *testing.T) {
 	}
 	rows = append(rows, prove.Row{Obligation: "ABI", Status: "failing", Detail: "BP"})
 	if o, why := verdict(rows, nil); o != yes || !strings.Contains(why, "ABI") {
+		t.Errorf("verdict %v %q", o, why)
+	}
+	// -first-failure: the rows not checked name what failed first, and a
+	// row that failed on its own is named before them.
+	rows = []prove.Row{{Obligation: "memory safety", Status: "failing", Detail: check.NotChecked + "taint run 0: postcondition"},
+		{Obligation: "functional", Status: "failing", Detail: check.NotChecked + "taint run 0: postcondition"}}
+	if o, why := verdict(rows, nil); o != yes || why != "taint run 0: postcondition" {
+		t.Errorf("verdict %v %q", o, why)
+	}
+	rows = append(rows, prove.Row{Obligation: "ABI", Status: "failing", Detail: "BP"})
+	if o, why := verdict(rows, nil); o != yes || why != "ABI: BP" {
 		t.Errorf("verdict %v %q", o, why)
 	}
 }
