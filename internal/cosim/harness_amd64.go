@@ -13553,113 +13553,110 @@ func data32() unsafe.Pointer
 // data33 returns the address of the harness's copy of nttInverseMontTwiddles of nttinverse_amd64.s.
 func data33() unsafe.Pointer
 
-// data34 returns the address of the harness's copy of nttInverseMontBlockTwiddles of nttinverse_amd64.s.
+// data34 returns the address of the harness's copy of mulConstsSSE2 of nttmul_amd64.s.
 func data34() unsafe.Pointer
 
-// data35 returns the address of the harness's copy of mulConstsSSE2 of nttmul_amd64.s.
+// data35 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
 func data35() unsafe.Pointer
 
-// data36 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
+// data36 returns the address of the harness's copy of mulConstsAVX512 of nttmul_amd64.s.
 func data36() unsafe.Pointer
 
-// data37 returns the address of the harness's copy of mulConstsAVX512 of nttmul_amd64.s.
+// data37 returns the address of the harness's copy of mulAcc4ConstsSSE2 of nttmulacc_amd64.s.
 func data37() unsafe.Pointer
 
-// data38 returns the address of the harness's copy of mulAcc4ConstsSSE2 of nttmulacc_amd64.s.
+// data38 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
 func data38() unsafe.Pointer
 
-// data39 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
+// data39 returns the address of the harness's copy of mulAcc5ConstsSSE2 of nttmulacc_amd64.s.
 func data39() unsafe.Pointer
 
-// data40 returns the address of the harness's copy of mulAcc5ConstsSSE2 of nttmulacc_amd64.s.
+// data40 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
 func data40() unsafe.Pointer
 
-// data41 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
+// data41 returns the address of the harness's copy of mulAcc7ConstsSSE2 of nttmulacc_amd64.s.
 func data41() unsafe.Pointer
 
-// data42 returns the address of the harness's copy of mulAcc7ConstsSSE2 of nttmulacc_amd64.s.
+// data42 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
 func data42() unsafe.Pointer
 
-// data43 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
+// data43 returns the address of the harness's copy of mulAcc4ConstsAVX512 of nttmulacc_amd64.s.
 func data43() unsafe.Pointer
 
-// data44 returns the address of the harness's copy of mulAcc4ConstsAVX512 of nttmulacc_amd64.s.
+// data44 returns the address of the harness's copy of mulAcc5ConstsAVX512 of nttmulacc_amd64.s.
 func data44() unsafe.Pointer
 
-// data45 returns the address of the harness's copy of mulAcc5ConstsAVX512 of nttmulacc_amd64.s.
+// data45 returns the address of the harness's copy of mulAcc7ConstsAVX512 of nttmulacc_amd64.s.
 func data45() unsafe.Pointer
 
-// data46 returns the address of the harness's copy of mulAcc7ConstsAVX512 of nttmulacc_amd64.s.
+// data46 returns the address of the harness's copy of polyAddConstsSSE2 of polyadd_amd64.s.
 func data46() unsafe.Pointer
 
-// data47 returns the address of the harness's copy of polyAddConstsSSE2 of polyadd_amd64.s.
+// data47 returns the address of the harness's copy of polyAddConsts of polyadd_amd64.s.
 func data47() unsafe.Pointer
 
-// data48 returns the address of the harness's copy of polyAddConsts of polyadd_amd64.s.
+// data48 returns the address of the harness's copy of polySubConstsSSE2 of polysub_amd64.s.
 func data48() unsafe.Pointer
 
-// data49 returns the address of the harness's copy of polySubConstsSSE2 of polysub_amd64.s.
+// data49 returns the address of the harness's copy of polySubConsts of polysub_amd64.s.
 func data49() unsafe.Pointer
 
-// data50 returns the address of the harness's copy of polySubConsts of polysub_amd64.s.
+// data50 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
 func data50() unsafe.Pointer
 
-// data51 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
+// data51 returns the address of the harness's copy of boundedConsts of rejboundedpolyx4_amd64.s.
 func data51() unsafe.Pointer
 
-// data52 returns the address of the harness's copy of boundedConsts of rejboundedpolyx4_amd64.s.
+// data52 returns the address of the harness's copy of boundedPack of rejboundedpolyx4_amd64.s.
 func data52() unsafe.Pointer
 
-// data53 returns the address of the harness's copy of boundedPack of rejboundedpolyx4_amd64.s.
+// data53 returns the address of the harness's copy of boundedCount of rejboundedpolyx4_amd64.s.
 func data53() unsafe.Pointer
 
-// data54 returns the address of the harness's copy of boundedCount of rejboundedpolyx4_amd64.s.
+// data54 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
 func data54() unsafe.Pointer
 
-// data55 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data55 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
 func data55() unsafe.Pointer
 
-// data56 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data56 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data56() unsafe.Pointer
 
-// data57 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data57 returns the address of the harness's copy of rejConsts8 of rejnttpolyx8_amd64.s.
 func data57() unsafe.Pointer
 
-// data58 returns the address of the harness's copy of rejConsts8 of rejnttpolyx8_amd64.s.
+// data58 returns the address of the harness's copy of rejPack8 of rejnttpolyx8_amd64.s.
 func data58() unsafe.Pointer
 
-// data59 returns the address of the harness's copy of rejPack8 of rejnttpolyx8_amd64.s.
+// data59 returns the address of the harness's copy of rejCount8 of rejnttpolyx8_amd64.s.
 func data59() unsafe.Pointer
 
-// data60 returns the address of the harness's copy of rejCount8 of rejnttpolyx8_amd64.s.
+// data60 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
 func data60() unsafe.Pointer
 
-// data61 returns the address of the harness's copy of sampleInBallConsts of sampleinball_amd64.s.
+// data61 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data61() unsafe.Pointer
 
-// data62 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
+// data62 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
 func data62() unsafe.Pointer
 
-// data63 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
+// data63 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
 func data63() unsafe.Pointer
 
-// data64 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
+// data64 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
 func data64() unsafe.Pointer
 
-// data65 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
+// data65 returns the address of the harness's copy of fromMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data65() unsafe.Pointer
 
-// data66 returns the address of the harness's copy of fromMontgomeryConstsSSE2 of tomontgomery_amd64.s.
+// data66 returns the address of the harness's copy of fromMontgomeryConsts of tomontgomery_amd64.s.
 func data66() unsafe.Pointer
 
-// data67 returns the address of the harness's copy of fromMontgomeryConsts of tomontgomery_amd64.s.
+// data67 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
 func data67() unsafe.Pointer
 
-// data68 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data68 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
 func data68() unsafe.Pointer
-
-// data69 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
-func data69() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 32, Addr: data0},
@@ -13696,42 +13693,41 @@ var tables = []Table{
 	{File: "nttinverse_amd64.s", Name: "nttInverseBlockTwiddles", Size: 4096, Addr: data31},
 	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddlesAVX512", Size: 4672, Addr: data32},
 	{File: "nttinverse_amd64.s", Name: "nttInverseMontTwiddles", Size: 552, Addr: data33},
-	{File: "nttinverse_amd64.s", Name: "nttInverseMontBlockTwiddles", Size: 4096, Addr: data34},
-	{File: "nttmul_amd64.s", Name: "mulConstsSSE2", Size: 32, Addr: data35},
-	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data36},
-	{File: "nttmul_amd64.s", Name: "mulConstsAVX512", Size: 192, Addr: data37},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsSSE2", Size: 32, Addr: data38},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data39},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsSSE2", Size: 32, Addr: data40},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data41},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsSSE2", Size: 32, Addr: data42},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data43},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsAVX512", Size: 192, Addr: data44},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsAVX512", Size: 192, Addr: data45},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsAVX512", Size: 192, Addr: data46},
-	{File: "polyadd_amd64.s", Name: "polyAddConstsSSE2", Size: 16, Addr: data47},
-	{File: "polyadd_amd64.s", Name: "polyAddConsts", Size: 40, Addr: data48},
-	{File: "polysub_amd64.s", Name: "polySubConstsSSE2", Size: 16, Addr: data49},
-	{File: "polysub_amd64.s", Name: "polySubConsts", Size: 40, Addr: data50},
-	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data51},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedConsts", Size: 156, Addr: data52},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedPack", Size: 8192, Addr: data53},
-	{File: "rejboundedpolyx4_amd64.s", Name: "boundedCount", Size: 256, Addr: data54},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data55},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data56},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data57},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejConsts8", Size: 40, Addr: data58},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejPack8", Size: 8192, Addr: data59},
-	{File: "rejnttpolyx8_amd64.s", Name: "rejCount8", Size: 256, Addr: data60},
-	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data61},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data62},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data63},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data64},
-	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data65},
-	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConstsSSE2", Size: 48, Addr: data66},
-	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConsts", Size: 104, Addr: data67},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data68},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data69},
+	{File: "nttmul_amd64.s", Name: "mulConstsSSE2", Size: 32, Addr: data34},
+	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data35},
+	{File: "nttmul_amd64.s", Name: "mulConstsAVX512", Size: 192, Addr: data36},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsSSE2", Size: 32, Addr: data37},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data38},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsSSE2", Size: 32, Addr: data39},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data40},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsSSE2", Size: 32, Addr: data41},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data42},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4ConstsAVX512", Size: 192, Addr: data43},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5ConstsAVX512", Size: 192, Addr: data44},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7ConstsAVX512", Size: 192, Addr: data45},
+	{File: "polyadd_amd64.s", Name: "polyAddConstsSSE2", Size: 16, Addr: data46},
+	{File: "polyadd_amd64.s", Name: "polyAddConsts", Size: 40, Addr: data47},
+	{File: "polysub_amd64.s", Name: "polySubConstsSSE2", Size: 16, Addr: data48},
+	{File: "polysub_amd64.s", Name: "polySubConsts", Size: 40, Addr: data49},
+	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data50},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedConsts", Size: 156, Addr: data51},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedPack", Size: 8192, Addr: data52},
+	{File: "rejboundedpolyx4_amd64.s", Name: "boundedCount", Size: 256, Addr: data53},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data54},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data55},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data56},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejConsts8", Size: 40, Addr: data57},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejPack8", Size: 8192, Addr: data58},
+	{File: "rejnttpolyx8_amd64.s", Name: "rejCount8", Size: 256, Addr: data59},
+	{File: "sampleinball_amd64.s", Name: "sampleInBallConsts", Size: 32, Addr: data60},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data61},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data62},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data63},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data64},
+	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConstsSSE2", Size: 48, Addr: data65},
+	{File: "tomontgomery_amd64.s", Name: "fromMontgomeryConsts", Size: 104, Addr: data66},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data67},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data68},
 }
 
 // frame0 has the frame size and flags of SHAKE256AbsorbBlockAMD64; it writes SP, the address of

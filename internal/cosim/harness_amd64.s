@@ -54521,1039 +54521,6 @@ TEXT ·data33(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// nttInverseMontBlockTwiddles of nttinverse_amd64.s
-DATA cosimD21_nttInverseMontBlockTwiddles<>+0(SB)/4, $0x001e29ce
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+8(SB)/4, $0xfff316b6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+12(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+16(SB)/4, $0x00155e68
-DATA cosimD21_nttInverseMontBlockTwiddles<>+20(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+24(SB)/4, $0x003c15ca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+28(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+32(SB)/4, $0x1657e9ce
-DATA cosimD21_nttInverseMontBlockTwiddles<>+36(SB)/4, $0x734716df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+40(SB)/4, $0xdfc9d6b6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+44(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+48(SB)/4, $0x17e25e68
-DATA cosimD21_nttInverseMontBlockTwiddles<>+52(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+56(SB)/4, $0xc5f555ca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+60(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+64(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+68(SB)/4, $0xffeb36df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+72(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+76(SB)/4, $0xffff434e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+80(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+84(SB)/4, $0x003bcf2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+88(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+92(SB)/4, $0xfff78a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+96(SB)/4, $0x734716df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+100(SB)/4, $0x734716df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+104(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+108(SB)/4, $0x7969034e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+112(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+116(SB)/4, $0x94214f2c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+120(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+124(SB)/4, $0x09418a50
-DATA cosimD21_nttInverseMontBlockTwiddles<>+128(SB)/4, $0xffc9e5a9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+132(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+136(SB)/4, $0x00189c2a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+140(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+144(SB)/4, $0xfff11805
-DATA cosimD21_nttInverseMontBlockTwiddles<>+148(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+152(SB)/4, $0x0002cc93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+156(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+160(SB)/4, $0x0bff05a9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+164(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+168(SB)/4, $0xa69ddc2a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+172(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+176(SB)/4, $0x3471b805
-DATA cosimD21_nttInverseMontBlockTwiddles<>+180(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+184(SB)/4, $0x5c152c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+188(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+192(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+196(SB)/4, $0xffdd1d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+200(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+204(SB)/4, $0xfff993dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+208(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+212(SB)/4, $0xffdde1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+216(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+220(SB)/4, $0xffd32764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+224(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+228(SB)/4, $0x42fe3d09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+232(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+236(SB)/4, $0xb7f533dd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+240(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+244(SB)/4, $0xa093c1af
-DATA cosimD21_nttInverseMontBlockTwiddles<>+248(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+252(SB)/4, $0x42bfa764
-DATA cosimD21_nttInverseMontBlockTwiddles<>+256(SB)/4, $0xffc57fdb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+260(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+264(SB)/4, $0xfffc05da
-DATA cosimD21_nttInverseMontBlockTwiddles<>+268(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+272(SB)/4, $0xffef2633
-DATA cosimD21_nttInverseMontBlockTwiddles<>+276(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+280(SB)/4, $0xffe68e98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+284(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+288(SB)/4, $0x2e40dfdb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+292(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+296(SB)/4, $0xfbb745da
-DATA cosimD21_nttInverseMontBlockTwiddles<>+300(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+304(SB)/4, $0x97358633
-DATA cosimD21_nttInverseMontBlockTwiddles<>+308(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+312(SB)/4, $0xe5b98e98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+316(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+320(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+324(SB)/4, $0x001d2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+328(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+332(SB)/4, $0xffe47cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+336(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+340(SB)/4, $0x001a4cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+344(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+348(SB)/4, $0xfff97d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+352(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+356(SB)/4, $0x10ea2668
-DATA cosimD21_nttInverseMontBlockTwiddles<>+360(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+364(SB)/4, $0xf07a3cae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+368(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+372(SB)/4, $0x21b44cd0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+376(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+380(SB)/4, $0xa1221d45
-DATA cosimD21_nttInverseMontBlockTwiddles<>+384(SB)/4, $0x0007340e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+388(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+392(SB)/4, $0x001a35e7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+396(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+400(SB)/4, $0xfff11bf4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+404(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+408(SB)/4, $0x0021c4f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+412(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+416(SB)/4, $0x1788f40e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+420(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+424(SB)/4, $0xef5715e7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+428(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+432(SB)/4, $0xf96f9bf4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+436(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+440(SB)/4, $0x9940a4f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+444(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+448(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+452(SB)/4, $0x00041dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+456(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+460(SB)/4, $0x003b0115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+464(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+468(SB)/4, $0x0035c539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+472(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+476(SB)/4, $0xffd1a13c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+480(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+484(SB)/4, $0xa3bc1dc0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+488(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+492(SB)/4, $0x29dda115
-DATA cosimD21_nttInverseMontBlockTwiddles<>+496(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+500(SB)/4, $0x005ce539
-DATA cosimD21_nttInverseMontBlockTwiddles<>+504(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+508(SB)/4, $0x85f9213c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+512(SB)/4, $0x003a97d9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+516(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+520(SB)/4, $0xffea0802
-DATA cosimD21_nttInverseMontBlockTwiddles<>+524(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+528(SB)/4, $0xffc8a057
-DATA cosimD21_nttInverseMontBlockTwiddles<>+532(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+536(SB)/4, $0xfff39944
-DATA cosimD21_nttInverseMontBlockTwiddles<>+540(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+544(SB)/4, $0xcab5b7d9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+548(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+552(SB)/4, $0x47ea4802
-DATA cosimD21_nttInverseMontBlockTwiddles<>+556(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+560(SB)/4, $0x44538057
-DATA cosimD21_nttInverseMontBlockTwiddles<>+564(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+568(SB)/4, $0xe11c1944
-DATA cosimD21_nttInverseMontBlockTwiddles<>+572(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+576(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+580(SB)/4, $0xffc4c79c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+584(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+588(SB)/4, $0xffe7d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+592(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+596(SB)/4, $0xffd1eea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+600(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+604(SB)/4, $0x00139e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+608(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+612(SB)/4, $0x3ab8479c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+616(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+620(SB)/4, $0x0a03d0e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+624(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+628(SB)/4, $0x74a62ea2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+632(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+636(SB)/4, $0xf5583e25
-DATA cosimD21_nttInverseMontBlockTwiddles<>+640(SB)/4, $0x00147792
-DATA cosimD21_nttInverseMontBlockTwiddles<>+644(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+648(SB)/4, $0xffe3bff6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+652(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+656(SB)/4, $0x00141305
-DATA cosimD21_nttInverseMontBlockTwiddles<>+660(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+664(SB)/4, $0x003036c2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+668(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+672(SB)/4, $0x0e06b792
-DATA cosimD21_nttInverseMontBlockTwiddles<>+676(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+680(SB)/4, $0x54e27ff6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+684(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+688(SB)/4, $0x13f4b305
-DATA cosimD21_nttInverseMontBlockTwiddles<>+692(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+696(SB)/4, $0xae0876c2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+700(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+704(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+708(SB)/4, $0xfffd4ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+712(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+716(SB)/4, $0xffc9c808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+720(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+724(SB)/4, $0xffdb3c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+728(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+732(SB)/4, $0x0002e46c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+736(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+740(SB)/4, $0xb9594ae0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+744(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+748(SB)/4, $0x54cac808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+752(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+756(SB)/4, $0x69ed9c93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+760(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+764(SB)/4, $0xd690646c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+768(SB)/4, $0xffd54f2d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+772(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+776(SB)/4, $0xffd8fc30
-DATA cosimD21_nttInverseMontBlockTwiddles<>+780(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+784(SB)/4, $0x003b3853
-DATA cosimD21_nttInverseMontBlockTwiddles<>+788(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+792(SB)/4, $0x00081b9a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+796(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+800(SB)/4, $0xc73aef2d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+804(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+808(SB)/4, $0xc75efc30
-DATA cosimD21_nttInverseMontBlockTwiddles<>+812(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+816(SB)/4, $0x89c59853
-DATA cosimD21_nttInverseMontBlockTwiddles<>+820(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+824(SB)/4, $0x9e7b5b9a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+828(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+832(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+836(SB)/4, $0x001f9d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+840(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+844(SB)/4, $0x003b8534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+848(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+852(SB)/4, $0x000e8f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+856(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+860(SB)/4, $0x000c63a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+864(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+868(SB)/4, $0x99ca1d54
-DATA cosimD21_nttInverseMontBlockTwiddles<>+872(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+876(SB)/4, $0xa6e20534
-DATA cosimD21_nttInverseMontBlockTwiddles<>+880(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+884(SB)/4, $0xeefd4f76
-DATA cosimD21_nttInverseMontBlockTwiddles<>+888(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+892(SB)/4, $0x588163a8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+896(SB)/4, $0x000445c5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+900(SB)/4, $0x000445c5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+904(SB)/4, $0x003d3201
-DATA cosimD21_nttInverseMontBlockTwiddles<>+908(SB)/4, $0x003d3201
-DATA cosimD21_nttInverseMontBlockTwiddles<>+912(SB)/4, $0xffffb422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+916(SB)/4, $0xffffb422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+920(SB)/4, $0x001ad035
-DATA cosimD21_nttInverseMontBlockTwiddles<>+924(SB)/4, $0x001ad035
-DATA cosimD21_nttInverseMontBlockTwiddles<>+928(SB)/4, $0xba3ce5c5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+932(SB)/4, $0xba3ce5c5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+936(SB)/4, $0xa9fd5201
-DATA cosimD21_nttInverseMontBlockTwiddles<>+940(SB)/4, $0xa9fd5201
-DATA cosimD21_nttInverseMontBlockTwiddles<>+944(SB)/4, $0x6d83f422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+948(SB)/4, $0x6d83f422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+952(SB)/4, $0x13a17035
-DATA cosimD21_nttInverseMontBlockTwiddles<>+956(SB)/4, $0x13a17035
-DATA cosimD21_nttInverseMontBlockTwiddles<>+960(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+964(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+968(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+972(SB)/4, $0x0028e527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+976(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+980(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+984(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+988(SB)/4, $0x002f7a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+992(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+996(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1000(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1004(SB)/4, $0x254dc527
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1008(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1012(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1016(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1020(SB)/4, $0xeef89a49
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1024(SB)/4, $0xffe48c3d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1028(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1032(SB)/4, $0xffc7a167
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1036(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1040(SB)/4, $0x0019379a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1044(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1048(SB)/4, $0x000c5ca5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1052(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1056(SB)/4, $0x66ec2c3d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1060(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1064(SB)/4, $0xdc748167
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1068(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1072(SB)/4, $0xc20c779a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1076(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1080(SB)/4, $0xcd20fca5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1084(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1088(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1092(SB)/4, $0x002dfd71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1096(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1100(SB)/4, $0x0018aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1104(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1108(SB)/4, $0x00027c1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1112(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1116(SB)/4, $0xffcf6cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1120(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1124(SB)/4, $0xcb5c1d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1128(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1132(SB)/4, $0x3159aa08
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1136(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1140(SB)/4, $0xb185fc1c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1144(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1148(SB)/4, $0x86672cbe
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1152(SB)/4, $0xffed93a7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1156(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1160(SB)/4, $0x0002d4bb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1164(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1168(SB)/4, $0x00336898
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1172(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1176(SB)/4, $0x001ddd98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1180(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1184(SB)/4, $0x7ae273a7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1188(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1192(SB)/4, $0xe91a34bb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1196(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1200(SB)/4, $0x81466898
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1204(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1208(SB)/4, $0x4fd0dd98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1212(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1216(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1220(SB)/4, $0xfffd7c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1224(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1228(SB)/4, $0x002573b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1232(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1236(SB)/4, $0x00251d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1240(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1244(SB)/4, $0xffe14658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1248(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1252(SB)/4, $0xa40f5c8f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1256(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1260(SB)/4, $0xaf1c53b7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1264(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1268(SB)/4, $0x0a567d8b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1272(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1276(SB)/4, $0x5cac4658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1280(SB)/4, $0xffc65e1f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1284(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1288(SB)/4, $0x000910d8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1292(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1296(SB)/4, $0xffc72c12
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1300(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1304(SB)/4, $0xffd8911b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1308(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1312(SB)/4, $0x380a3e1f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1316(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1320(SB)/4, $0x162410d8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1324(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1328(SB)/4, $0x24496c12
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1332(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1336(SB)/4, $0xf07bf11b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1340(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1344(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1348(SB)/4, $0xffe3d157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1352(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1356(SB)/4, $0xffe67ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1360(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1364(SB)/4, $0xffd4ca0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1368(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1372(SB)/4, $0xfff7b934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1376(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1380(SB)/4, $0x2a8eb157
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1384(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1388(SB)/4, $0xb3e57ff8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1392(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1396(SB)/4, $0xc3164a0c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1400(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1404(SB)/4, $0x2d1e3934
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1408(SB)/4, $0x0033f8cf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1412(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1416(SB)/4, $0x00221de8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1420(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1424(SB)/4, $0x000bdbe7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1428(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1432(SB)/4, $0x0016e405
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1436(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1440(SB)/4, $0x53cdd8cf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1444(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1448(SB)/4, $0xefdf1de8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1452(SB)/4, $0x48882578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1456(SB)/4, $0x2408bbe7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1460(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1464(SB)/4, $0xee178405
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1468(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1472(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1476(SB)/4, $0xffeb05ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1480(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1484(SB)/4, $0xffd92578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1488(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1492(SB)/4, $0x001d4099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1496(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1500(SB)/4, $0xffec7953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1504(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1508(SB)/4, $0x3e20a5ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1512(SB)/4, $0x48882578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1516(SB)/4, $0x48882578
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1520(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1524(SB)/4, $0xbfb06099
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1528(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1532(SB)/4, $0x3196d953
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1536(SB)/4, $0xffebe808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1540(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1544(SB)/4, $0xffce69c0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1548(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1552(SB)/4, $0x000b98a1
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1556(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1560(SB)/4, $0x00193948
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1564(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1568(SB)/4, $0x98ece808
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1572(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1576(SB)/4, $0xed0669c0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1580(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1584(SB)/4, $0xa69fb8a1
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1588(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1592(SB)/4, $0xa3423948
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1596(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1600(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1604(SB)/4, $0xfffcc7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1608(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1612(SB)/4, $0xffffde7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1616(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1620(SB)/4, $0x0024756c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1624(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1628(SB)/4, $0xffc72bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1632(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1636(SB)/4, $0x2578a7df
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1640(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1644(SB)/4, $0xb4cf9e7e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1648(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1652(SB)/4, $0x88d1f56c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1656(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1660(SB)/4, $0x28406bca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1664(SB)/4, $0x003c675a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1668(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1672(SB)/4, $0x002f4588
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1676(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1680(SB)/4, $0x000dcd44
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1684(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1688(SB)/4, $0x0007c417
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1692(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1696(SB)/4, $0x4827a75a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1700(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1704(SB)/4, $0x44e04588
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1708(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1712(SB)/4, $0x27b64d44
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1716(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1720(SB)/4, $0x490aa417
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1724(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1728(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1732(SB)/4, $0xffef36be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1736(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1740(SB)/4, $0x00040af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1744(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1748(SB)/4, $0x0000ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1752(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1756(SB)/4, $0xffccfbe9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1760(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1764(SB)/4, $0x7fc6f6be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1768(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1772(SB)/4, $0xc9620af0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1776(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1780(SB)/4, $0x95a0ad00
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1784(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1788(SB)/4, $0x4eca1be9
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1792(SB)/4, $0x0038738c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1796(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1800(SB)/4, $0xffdf5617
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1804(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1808(SB)/4, $0xffc5af59
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1812(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1816(SB)/4, $0xffe6ead6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1820(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1824(SB)/4, $0x78a9f38c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1828(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1832(SB)/4, $0x3b223617
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1836(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1840(SB)/4, $0x6d30cf59
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1844(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1848(SB)/4, $0xca41aad6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1852(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1856(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1860(SB)/4, $0xffe7945c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1864(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1868(SB)/4, $0x0035843f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1872(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1876(SB)/4, $0x00357e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1880(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1884(SB)/4, $0xffe6123d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1888(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1892(SB)/4, $0x3473145c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1896(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1900(SB)/4, $0x8d3d643f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1904(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1908(SB)/4, $0x18f93e1e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1912(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1916(SB)/4, $0x97adb23d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1920(SB)/4, $0xffcdfc98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1924(SB)/4, $0xffcdfc98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1928(SB)/4, $0xffeaa4f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1932(SB)/4, $0xffeaa4f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1936(SB)/4, $0xffc51ae7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1940(SB)/4, $0xffc51ae7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1944(SB)/4, $0xffdfadd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1948(SB)/4, $0xffdfadd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1952(SB)/4, $0xd360fc98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1956(SB)/4, $0xd360fc98
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1960(SB)/4, $0xb50984f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1964(SB)/4, $0xb50984f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1968(SB)/4, $0xcba1fae7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1972(SB)/4, $0xcba1fae7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1976(SB)/4, $0x629a6dd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1980(SB)/4, $0x629a6dd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1984(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1988(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1992(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+1996(SB)/4, $0xffd3fb09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2000(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2004(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2008(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2012(SB)/4, $0x002f9a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2016(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2020(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2024(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2028(SB)/4, $0x1eb51b09
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2032(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2036(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2040(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2044(SB)/4, $0x8cfe3a75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2048(SB)/4, $0xffe20d6e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2052(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2056(SB)/4, $0x00327283
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2060(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2064(SB)/4, $0x001406c7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2068(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2072(SB)/4, $0xfff91de4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2076(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2080(SB)/4, $0x428fcd6e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2084(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2088(SB)/4, $0x1902d283
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2092(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2096(SB)/4, $0x396ce6c7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2100(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2104(SB)/4, $0xc1b59de4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2108(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2112(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2116(SB)/4, $0xffea2d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2120(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2124(SB)/4, $0xffcd5e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2128(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2132(SB)/4, $0x0012e11b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2136(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2140(SB)/4, $0xffeba8be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2144(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2148(SB)/4, $0x6a100d2f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2152(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2156(SB)/4, $0x84951e3e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2160(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2164(SB)/4, $0x3ab6411b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2168(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2172(SB)/4, $0x0e0368be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2176(SB)/4, $0xffeff6a6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2180(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2184(SB)/4, $0x001d0b4b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2188(SB)/4, $0x00283891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2192(SB)/4, $0x001c853f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2196(SB)/4, $0x001314be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2200(SB)/4, $0xffd25089
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2204(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2208(SB)/4, $0x43c4b6a6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2212(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2216(SB)/4, $0x28066b4b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2220(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2224(SB)/4, $0xed44653f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2228(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2232(SB)/4, $0x29637089
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2236(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2240(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2244(SB)/4, $0xffc9db90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2248(SB)/4, $0x00283891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2252(SB)/4, $0x00283891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2256(SB)/4, $0x001314be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2260(SB)/4, $0x001314be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2264(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2268(SB)/4, $0xffc68518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2272(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2276(SB)/4, $0xb33bdb90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2280(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2284(SB)/4, $0x02ba5891
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2288(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2292(SB)/4, $0xfbaad4be
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2296(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2300(SB)/4, $0xa4698518
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2304(SB)/4, $0x00185a46
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2308(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2312(SB)/4, $0x0025f051
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2316(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2320(SB)/4, $0x00130984
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2324(SB)/4, $0x00291199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2328(SB)/4, $0x003de11c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2332(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2336(SB)/4, $0x00611a46
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2340(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2344(SB)/4, $0xd9b01051
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2348(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2352(SB)/4, $0xaf438984
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2356(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2360(SB)/4, $0x9e61611c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2364(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2368(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2372(SB)/4, $0x00134d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2376(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2380(SB)/4, $0xffd87a3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2384(SB)/4, $0x00291199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2388(SB)/4, $0x00291199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2392(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2396(SB)/4, $0x002b5ee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2400(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2404(SB)/4, $0x75416d71
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2408(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2412(SB)/4, $0xda1fba3a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2416(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2420(SB)/4, $0xb9dc3199
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2424(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2428(SB)/4, $0x8d87fee5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2432(SB)/4, $0x00031924
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2436(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2440(SB)/4, $0x001a7cc7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2444(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2448(SB)/4, $0xffcd003b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2452(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2456(SB)/4, $0x003472e7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2460(SB)/4, $0x00053919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2464(SB)/4, $0x61279924
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2468(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2472(SB)/4, $0x08335cc7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2476(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2480(SB)/4, $0x6e54603b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2484(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2488(SB)/4, $0xb71152e7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2492(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2496(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2500(SB)/4, $0x003eb01b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2504(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2508(SB)/4, $0xffdacd41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2512(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2516(SB)/4, $0x0004610c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2520(SB)/4, $0x00053919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2524(SB)/4, $0x00053919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2528(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2532(SB)/4, $0x34c2101b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2536(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2540(SB)/4, $0xbd02ed41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2544(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2548(SB)/4, $0x3625e10c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2552(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2556(SB)/4, $0x7ea85919
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2560(SB)/4, $0xffea2c62
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2564(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2568(SB)/4, $0xffec09f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2572(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2576(SB)/4, $0x001c4563
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2580(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2584(SB)/4, $0xffffa63b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2588(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2592(SB)/4, $0x9c766c62
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2596(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2600(SB)/4, $0x61aae9f7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2604(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2608(SB)/4, $0x6348a563
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2612(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2616(SB)/4, $0xc347063b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2620(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2624(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2628(SB)/4, $0x001495d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2632(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2636(SB)/4, $0xffed4113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2640(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2644(SB)/4, $0xfffa2bdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2648(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2652(SB)/4, $0xfff5c282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2656(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2660(SB)/4, $0xf8cf15d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2664(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2668(SB)/4, $0x6a8fa113
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2672(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2676(SB)/4, $0xcaf5cbdd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2680(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2684(SB)/4, $0x7f460282
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2688(SB)/4, $0xffda3409
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2692(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2696(SB)/4, $0x00296e9f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2700(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2704(SB)/4, $0xfff9ba6d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2708(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2712(SB)/4, $0x0020c638
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2716(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2720(SB)/4, $0x65db5409
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2724(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2728(SB)/4, $0x5a7d4e9f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2732(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2736(SB)/4, $0xb4c75a6d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2740(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2744(SB)/4, $0xdce7c638
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2748(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2752(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2756(SB)/4, $0xffc7a44b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2760(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2764(SB)/4, $0xfff0fe85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2768(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2772(SB)/4, $0xffd2b7a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2776(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2780(SB)/4, $0x003410f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2784(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2788(SB)/4, $0xfad1044b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2792(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2796(SB)/4, $0xf1419e85
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2800(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2804(SB)/4, $0x114717a3
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2808(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2812(SB)/4, $0xd15250f2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2816(SB)/4, $0xfff7c55d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2820(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2824(SB)/4, $0xfffb6a4d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2828(SB)/4, $0x00360400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2832(SB)/4, $0xffd43e41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2836(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2840(SB)/4, $0xffd18e7c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2844(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2848(SB)/4, $0xbe23655d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2852(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2856(SB)/4, $0x7ac50a4d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2860(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2864(SB)/4, $0x6b1c5e41
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2868(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2872(SB)/4, $0xe3a10e7c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2876(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2880(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2884(SB)/4, $0x0023d69c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2888(SB)/4, $0x00360400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2892(SB)/4, $0x00360400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2896(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2900(SB)/4, $0x00368a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2904(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2908(SB)/4, $0xffc51585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2912(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2916(SB)/4, $0x9cf7569c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2920(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2924(SB)/4, $0xc0b60400
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2928(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2932(SB)/4, $0xde894a96
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2936(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2940(SB)/4, $0xf3f5b585
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2944(SB)/4, $0xffdfd37b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2948(SB)/4, $0xffdfd37b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2952(SB)/4, $0x0027f968
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2956(SB)/4, $0x0027f968
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2960(SB)/4, $0xffeeeaa0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2964(SB)/4, $0xffeeeaa0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2968(SB)/4, $0xfff79d90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2972(SB)/4, $0xfff79d90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2976(SB)/4, $0x28cf337b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2980(SB)/4, $0x28cf337b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2984(SB)/4, $0xeb54f968
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2988(SB)/4, $0xeb54f968
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2992(SB)/4, $0x0d42eaa0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+2996(SB)/4, $0x0d42eaa0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3000(SB)/4, $0x6ba99d90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3004(SB)/4, $0x6ba99d90
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3008(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3012(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3016(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3020(SB)/4, $0xffe0147f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3024(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3028(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3032(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3036(SB)/4, $0xfffa84ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3040(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3044(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3048(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3052(SB)/4, $0xbeeff47f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3056(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3060(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3064(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3068(SB)/4, $0xae1024ad
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3072(SB)/4, $0xffc921c2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3076(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3080(SB)/4, $0xfff44592
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3084(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3088(SB)/4, $0xfff7fcd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3092(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3096(SB)/4, $0xffc9b97d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3100(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3104(SB)/4, $0x4b0161c2
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3108(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3112(SB)/4, $0x07a68592
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3116(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3120(SB)/4, $0xec92bcd6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3124(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3128(SB)/4, $0x6c79597d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3132(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3136(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3140(SB)/4, $0x0030ef86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3144(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3148(SB)/4, $0x001f0084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3152(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3156(SB)/4, $0xffd05af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3160(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3164(SB)/4, $0xfff60021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3168(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3172(SB)/4, $0x7321af86
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3176(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3180(SB)/4, $0xae2f8084
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3184(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3188(SB)/4, $0x682f1af6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3192(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3196(SB)/4, $0x337a2021
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3200(SB)/4, $0xfff806fc
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3204(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3208(SB)/4, $0xffff5704
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3212(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3216(SB)/4, $0xffe7628a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3220(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3224(SB)/4, $0x00078f83
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3228(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3232(SB)/4, $0x72d786fc
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3236(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3240(SB)/4, $0x78dfd704
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3244(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3248(SB)/4, $0xcf38a28a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3252(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3256(SB)/4, $0x3c77ef83
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3260(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3264(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3268(SB)/4, $0x000c7f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3272(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3276(SB)/4, $0x000de0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3280(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3284(SB)/4, $0x001c5e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3288(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3292(SB)/4, $0x000dbe5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3296(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3300(SB)/4, $0x4af7bf5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3304(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3308(SB)/4, $0xe12aa0e6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3312(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3316(SB)/4, $0xe6df9e1a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3320(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3324(SB)/4, $0x00d97e5e
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3328(SB)/4, $0xffcf45de
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3332(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3336(SB)/4, $0xffedbb56
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3340(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3344(SB)/4, $0xffc6a2fc
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3348(SB)/4, $0x00252587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3352(SB)/4, $0xffca48a0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3356(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3360(SB)/4, $0x718b05de
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3364(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3368(SB)/4, $0x64587b56
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3372(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3376(SB)/4, $0x462622fc
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3380(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3384(SB)/4, $0x78de48a0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3388(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3392(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3396(SB)/4, $0x00359b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3400(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3404(SB)/4, $0xffed24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3408(SB)/4, $0x00252587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3412(SB)/4, $0x00252587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3416(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3420(SB)/4, $0x000412f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3424(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3428(SB)/4, $0x79213b5d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3432(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3436(SB)/4, $0xec8b24f0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3440(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3444(SB)/4, $0xfd560587
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3448(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3452(SB)/4, $0xdbe2b2f5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3456(SB)/4, $0xffc9a422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3460(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3464(SB)/4, $0xffdaab9f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3468(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3472(SB)/4, $0x00223dfb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3476(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3480(SB)/4, $0xffccff72
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3484(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3488(SB)/4, $0xab4de422
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3492(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3496(SB)/4, $0x01ce8b9f
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3500(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3504(SB)/4, $0x36619dfb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3508(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3512(SB)/4, $0xaebb3f72
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3516(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3520(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3524(SB)/4, $0x003a41f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3528(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3532(SB)/4, $0x002358d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3536(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3540(SB)/4, $0x0033ff5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3544(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3548(SB)/4, $0x001fea93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3552(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3556(SB)/4, $0x2c7941f8
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3560(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3564(SB)/4, $0x513dd8d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3568(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3572(SB)/4, $0x3b1f3f5a
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3576(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3580(SB)/4, $0xfff24a93
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3584(SB)/4, $0x0001efca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3588(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3592(SB)/4, $0xfff0bcf6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3596(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3600(SB)/4, $0xffc890e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3604(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3608(SB)/4, $0xffc1b072
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3612(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3616(SB)/4, $0x80fb2fca
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3620(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3624(SB)/4, $0x748f7cf6
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3628(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3632(SB)/4, $0x21e490e0
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3636(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3640(SB)/4, $0xc4cff072
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3644(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3648(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3652(SB)/4, $0xffcfd2ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3656(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3660(SB)/4, $0x001d9772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3664(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3668(SB)/4, $0xffcf5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3672(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3676(SB)/4, $0xffeccf75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3680(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3684(SB)/4, $0x5b2592ae
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3688(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3692(SB)/4, $0xc20bd772
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3696(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3700(SB)/4, $0xaa1f5280
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3704(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3708(SB)/4, $0xb35b6f75
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3712(SB)/4, $0xffe7cfbb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3716(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3720(SB)/4, $0xffd19819
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3724(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3728(SB)/4, $0x002135c7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3732(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3736(SB)/4, $0xffc7e1cf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3740(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3744(SB)/4, $0x085f2fbb
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3748(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3752(SB)/4, $0x8a54b819
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3756(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3760(SB)/4, $0x5f5a15c7
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3764(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3768(SB)/4, $0x5081c1cf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3772(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3776(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3780(SB)/4, $0x003509ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3784(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3788(SB)/4, $0xffe8ac81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3792(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3796(SB)/4, $0xffe9d65d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3800(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3804(SB)/4, $0xffc406e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3808(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3812(SB)/4, $0x6272c9ee
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3816(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3820(SB)/4, $0xd8f8cc81
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3824(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3828(SB)/4, $0x8035765d
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3832(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3836(SB)/4, $0xa220a6e5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3840(SB)/4, $0x003bbeaf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3844(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3848(SB)/4, $0xffc9302c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3852(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3856(SB)/4, $0x0035dec5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3860(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3864(SB)/4, $0x00017620
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3868(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3872(SB)/4, $0xdc919eaf
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3876(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3880(SB)/4, $0xbfceb02c
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3884(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3888(SB)/4, $0x6d8e7ec5
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3892(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3896(SB)/4, $0x9ec57620
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3900(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3904(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3908(SB)/4, $0xffd947d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3912(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3916(SB)/4, $0xffe6a503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3920(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3924(SB)/4, $0x002ef4cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3928(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3932(SB)/4, $0x00294a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3936(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3940(SB)/4, $0x8ed3c7d4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3944(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3948(SB)/4, $0x5f070503
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3952(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3956(SB)/4, $0xac4894cd
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3960(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3964(SB)/4, $0x91f62a67
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3968(SB)/4, $0x0036b788
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3972(SB)/4, $0x0036b788
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3976(SB)/4, $0xffef85a4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3980(SB)/4, $0xffef85a4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3984(SB)/4, $0x000fa070
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3988(SB)/4, $0x000fa070
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3992(SB)/4, $0x00299658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+3996(SB)/4, $0x00299658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4000(SB)/4, $0x3327b788
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4004(SB)/4, $0x3327b788
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4008(SB)/4, $0xaea405a4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4012(SB)/4, $0xaea405a4
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4016(SB)/4, $0x7c1da070
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4020(SB)/4, $0x7c1da070
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4024(SB)/4, $0x66f49658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4028(SB)/4, $0x66f49658
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4032(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4036(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4040(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4044(SB)/4, $0x0023e92b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4048(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4052(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4056(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4060(SB)/4, $0x001bde2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4064(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4068(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4072(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4076(SB)/4, $0x93c9492b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4080(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4084(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4088(SB)/4, $0x12613e2b
-DATA cosimD21_nttInverseMontBlockTwiddles<>+4092(SB)/4, $0x12613e2b
-GLOBL cosimD21_nttInverseMontBlockTwiddles<>(SB), RODATA|NOPTR, $4096
-
-// func data34() unsafe.Pointer
-TEXT ·data34(SB), NOSPLIT, $0-8
-	LEAQ cosimD21_nttInverseMontBlockTwiddles<>(SB), AX
-	MOVQ AX, ret+0(FP)
-	RET
-
 // mulConstsSSE2 of nttmul_amd64.s
 DATA cosimD22_mulConstsSSE2<>+0(SB)/4, $0x007fe001
 DATA cosimD22_mulConstsSSE2<>+4(SB)/4, $0x007fe001
@@ -55565,8 +54532,8 @@ DATA cosimD22_mulConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD22_mulConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD22_mulConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data35() unsafe.Pointer
-TEXT ·data35(SB), NOSPLIT, $0-8
+// func data34() unsafe.Pointer
+TEXT ·data34(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55591,8 +54558,8 @@ DATA cosimD22_mulConsts<>+60(SB)/4, $0x03802001
 DATA cosimD22_mulConsts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD22_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data36() unsafe.Pointer
-TEXT ·data36(SB), NOSPLIT, $0-8
+// func data35() unsafe.Pointer
+TEXT ·data35(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55648,8 +54615,8 @@ DATA cosimD22_mulConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD22_mulConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD22_mulConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data37() unsafe.Pointer
-TEXT ·data37(SB), NOSPLIT, $0-8
+// func data36() unsafe.Pointer
+TEXT ·data36(SB), NOSPLIT, $0-8
 	LEAQ cosimD22_mulConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55665,8 +54632,8 @@ DATA cosimD23_mulAcc4ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc4ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc4ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data38() unsafe.Pointer
-TEXT ·data38(SB), NOSPLIT, $0-8
+// func data37() unsafe.Pointer
+TEXT ·data37(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55691,8 +54658,8 @@ DATA cosimD23_mulAcc4Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc4Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc4Consts<>(SB), RODATA|NOPTR, $72
 
-// func data39() unsafe.Pointer
-TEXT ·data39(SB), NOSPLIT, $0-8
+// func data38() unsafe.Pointer
+TEXT ·data38(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55708,8 +54675,8 @@ DATA cosimD23_mulAcc5ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc5ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc5ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data40() unsafe.Pointer
-TEXT ·data40(SB), NOSPLIT, $0-8
+// func data39() unsafe.Pointer
+TEXT ·data39(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55734,8 +54701,8 @@ DATA cosimD23_mulAcc5Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc5Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc5Consts<>(SB), RODATA|NOPTR, $72
 
-// func data41() unsafe.Pointer
-TEXT ·data41(SB), NOSPLIT, $0-8
+// func data40() unsafe.Pointer
+TEXT ·data40(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55751,8 +54718,8 @@ DATA cosimD23_mulAcc7ConstsSSE2<>+24(SB)/4, $0x03802001
 DATA cosimD23_mulAcc7ConstsSSE2<>+28(SB)/4, $0x03802001
 GLOBL cosimD23_mulAcc7ConstsSSE2<>(SB), RODATA|NOPTR, $32
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55777,8 +54744,8 @@ DATA cosimD23_mulAcc7Consts<>+60(SB)/4, $0x03802001
 DATA cosimD23_mulAcc7Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD23_mulAcc7Consts<>(SB), RODATA|NOPTR, $72
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55834,8 +54801,8 @@ DATA cosimD23_mulAcc4ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc4ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc4ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc4ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55891,8 +54858,8 @@ DATA cosimD23_mulAcc5ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc5ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc5ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc5ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55948,8 +54915,8 @@ DATA cosimD23_mulAcc7ConstsAVX512<>+184(SB)/4, $0x0000000f
 DATA cosimD23_mulAcc7ConstsAVX512<>+188(SB)/4, $0x0000001f
 GLOBL cosimD23_mulAcc7ConstsAVX512<>(SB), RODATA|NOPTR, $192
 
-// func data46() unsafe.Pointer
-TEXT ·data46(SB), NOSPLIT, $0-8
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
 	LEAQ cosimD23_mulAcc7ConstsAVX512<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55961,8 +54928,8 @@ DATA cosimD24_polyAddConstsSSE2<>+8(SB)/4, $0x007fe001
 DATA cosimD24_polyAddConstsSSE2<>+12(SB)/4, $0x007fe001
 GLOBL cosimD24_polyAddConstsSSE2<>(SB), RODATA|NOPTR, $16
 
-// func data47() unsafe.Pointer
-TEXT ·data47(SB), NOSPLIT, $0-8
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_polyAddConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55979,8 +54946,8 @@ DATA cosimD24_polyAddConsts<>+28(SB)/4, $0x007fe001
 DATA cosimD24_polyAddConsts<>+32(SB)/8, $0x0000000000000000
 GLOBL cosimD24_polyAddConsts<>(SB), RODATA|NOPTR, $40
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
+// func data47() unsafe.Pointer
+TEXT ·data47(SB), NOSPLIT, $0-8
 	LEAQ cosimD24_polyAddConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -55992,8 +54959,8 @@ DATA cosimD25_polySubConstsSSE2<>+8(SB)/4, $0x007fe001
 DATA cosimD25_polySubConstsSSE2<>+12(SB)/4, $0x007fe001
 GLOBL cosimD25_polySubConstsSSE2<>(SB), RODATA|NOPTR, $16
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_polySubConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56010,8 +54977,8 @@ DATA cosimD25_polySubConsts<>+28(SB)/4, $0x007fe001
 DATA cosimD25_polySubConsts<>+32(SB)/8, $0x0000000000000000
 GLOBL cosimD25_polySubConsts<>(SB), RODATA|NOPTR, $40
 
-// func data50() unsafe.Pointer
-TEXT ·data50(SB), NOSPLIT, $0-8
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
 	LEAQ cosimD25_polySubConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56043,8 +55010,8 @@ DATA cosimD26_power2RoundConsts<>+88(SB)/4, $0x007fe001
 DATA cosimD26_power2RoundConsts<>+92(SB)/4, $0x007fe001
 GLOBL cosimD26_power2RoundConsts<>(SB), RODATA|NOPTR, $96
 
-// func data51() unsafe.Pointer
-TEXT ·data51(SB), NOSPLIT, $0-8
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
 	LEAQ cosimD26_power2RoundConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -56139,8 +55106,8 @@ DATA cosimD28_boundedConsts<>+148(SB)/4, $0x00000009
 DATA cosimD28_boundedConsts<>+152(SB)/4, $0x00000004
 GLOBL cosimD28_boundedConsts<>(SB), RODATA|NOPTR, $156
 
-// func data52() unsafe.Pointer
-TEXT ·data52(SB), NOSPLIT, $0-8
+// func data51() unsafe.Pointer
+TEXT ·data51(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -58196,8 +57163,8 @@ DATA cosimD28_boundedPack<>+8184(SB)/4, $0x00000006
 DATA cosimD28_boundedPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD28_boundedPack<>(SB), RODATA|NOPTR, $8192
 
-// func data53() unsafe.Pointer
-TEXT ·data53(SB), NOSPLIT, $0-8
+// func data52() unsafe.Pointer
+TEXT ·data52(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -58461,8 +57428,8 @@ DATA cosimD28_boundedCount<>+254(SB)/1, $0x07
 DATA cosimD28_boundedCount<>+255(SB)/1, $0x08
 GLOBL cosimD28_boundedCount<>(SB), RODATA|NOPTR, $256
 
-// func data54() unsafe.Pointer
-TEXT ·data54(SB), NOSPLIT, $0-8
+// func data53() unsafe.Pointer
+TEXT ·data53(SB), NOSPLIT, $0-8
 	LEAQ cosimD28_boundedCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -58504,8 +57471,8 @@ DATA cosimD30_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD30_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD30_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data55() unsafe.Pointer
-TEXT ·data55(SB), NOSPLIT, $0-8
+// func data54() unsafe.Pointer
+TEXT ·data54(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -60561,8 +59528,8 @@ DATA cosimD30_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD30_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD30_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data56() unsafe.Pointer
-TEXT ·data56(SB), NOSPLIT, $0-8
+// func data55() unsafe.Pointer
+TEXT ·data55(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -60826,8 +59793,8 @@ DATA cosimD30_rejCount<>+254(SB)/1, $0x07
 DATA cosimD30_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD30_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data57() unsafe.Pointer
-TEXT ·data57(SB), NOSPLIT, $0-8
+// func data56() unsafe.Pointer
+TEXT ·data56(SB), NOSPLIT, $0-8
 	LEAQ cosimD30_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -60869,8 +59836,8 @@ DATA cosimD31_rejConsts8<>+32(SB)/4, $0x007fffff
 DATA cosimD31_rejConsts8<>+36(SB)/4, $0x007fe001
 GLOBL cosimD31_rejConsts8<>(SB), RODATA|NOPTR, $40
 
-// func data58() unsafe.Pointer
-TEXT ·data58(SB), NOSPLIT, $0-8
+// func data57() unsafe.Pointer
+TEXT ·data57(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejConsts8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -62926,8 +61893,8 @@ DATA cosimD31_rejPack8<>+8184(SB)/4, $0x00000006
 DATA cosimD31_rejPack8<>+8188(SB)/4, $0x00000007
 GLOBL cosimD31_rejPack8<>(SB), RODATA|NOPTR, $8192
 
-// func data59() unsafe.Pointer
-TEXT ·data59(SB), NOSPLIT, $0-8
+// func data58() unsafe.Pointer
+TEXT ·data58(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejPack8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63191,8 +62158,8 @@ DATA cosimD31_rejCount8<>+254(SB)/1, $0x07
 DATA cosimD31_rejCount8<>+255(SB)/1, $0x08
 GLOBL cosimD31_rejCount8<>(SB), RODATA|NOPTR, $256
 
-// func data60() unsafe.Pointer
-TEXT ·data60(SB), NOSPLIT, $0-8
+// func data59() unsafe.Pointer
+TEXT ·data59(SB), NOSPLIT, $0-8
 	LEAQ cosimD31_rejCount8<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63208,8 +62175,8 @@ DATA cosimD32_sampleInBallConsts<>+24(SB)/4, $0x00000001
 DATA cosimD32_sampleInBallConsts<>+28(SB)/4, $0x00000001
 GLOBL cosimD32_sampleInBallConsts<>(SB), RODATA|NOPTR, $32
 
-// func data61() unsafe.Pointer
-TEXT ·data61(SB), NOSPLIT, $0-8
+// func data60() unsafe.Pointer
+TEXT ·data60(SB), NOSPLIT, $0-8
 	LEAQ cosimD32_sampleInBallConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63229,8 +62196,8 @@ DATA cosimD36_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
 DATA cosimD36_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
 GLOBL cosimD36_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data62() unsafe.Pointer
-TEXT ·data62(SB), NOSPLIT, $0-8
+// func data61() unsafe.Pointer
+TEXT ·data61(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63263,8 +62230,8 @@ DATA cosimD36_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
 DATA cosimD36_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD36_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data63() unsafe.Pointer
-TEXT ·data63(SB), NOSPLIT, $0-8
+// func data62() unsafe.Pointer
+TEXT ·data62(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63284,8 +62251,8 @@ DATA cosimD36_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
 DATA cosimD36_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
 GLOBL cosimD36_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data64() unsafe.Pointer
-TEXT ·data64(SB), NOSPLIT, $0-8
+// func data63() unsafe.Pointer
+TEXT ·data63(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63318,8 +62285,8 @@ DATA cosimD36_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
 DATA cosimD36_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD36_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
-// func data65() unsafe.Pointer
-TEXT ·data65(SB), NOSPLIT, $0-8
+// func data64() unsafe.Pointer
+TEXT ·data64(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63339,8 +62306,8 @@ DATA cosimD36_fromMontgomeryConstsSSE2<>+40(SB)/4, $0x03802001
 DATA cosimD36_fromMontgomeryConstsSSE2<>+44(SB)/4, $0x03802001
 GLOBL cosimD36_fromMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data66() unsafe.Pointer
-TEXT ·data66(SB), NOSPLIT, $0-8
+// func data65() unsafe.Pointer
+TEXT ·data65(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_fromMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63373,8 +62340,8 @@ DATA cosimD36_fromMontgomeryConsts<>+92(SB)/4, $0x03802001
 DATA cosimD36_fromMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD36_fromMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data67() unsafe.Pointer
-TEXT ·data67(SB), NOSPLIT, $0-8
+// func data66() unsafe.Pointer
+TEXT ·data66(SB), NOSPLIT, $0-8
 	LEAQ cosimD36_fromMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63438,8 +62405,8 @@ DATA cosimD38_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD38_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD38_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data68() unsafe.Pointer
-TEXT ·data68(SB), NOSPLIT, $0-8
+// func data67() unsafe.Pointer
+TEXT ·data67(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -63511,8 +62478,8 @@ DATA cosimD38_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD38_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD38_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data69() unsafe.Pointer
-TEXT ·data69(SB), NOSPLIT, $0-8
+// func data68() unsafe.Pointer
+TEXT ·data68(SB), NOSPLIT, $0-8
 	LEAQ cosimD38_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
