@@ -555,6 +555,10 @@ var mutants = []Mutant{
 	// accepts it.)
 	{Name: "nttinversemont/scale-lane-unscaled", Routine: "NTTInverseMontAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseMontTwiddles<>+424(SB)/4, $0xffc355df", Replace: "DATA nttInverseMontTwiddles<>+424(SB)/4, $0x00047f45"}}},
+	// NTTInverseMontAVX2 reads NTTInverseAVX2's table in its first loop:
+	// an entry changed there is its mutant too.
+	{Name: "nttinversemont/shared-block-table-entry", Routine: "NTTInverseMontAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseBlockTwiddles<>+32(SB)/4, $0x1657e9ce", Replace: "DATA nttInverseBlockTwiddles<>+32(SB)/4, $0x1657e9cf"}}},
 	{Name: "nttinversemont/scale-lane-q-inverse", Routine: "NTTInverseMontAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseMontTwiddles<>+456(SB)/4, $0xf6ff35df", Replace: "DATA nttInverseMontTwiddles<>+456(SB)/4, $0x016d1f45"}}},
 	// SignZ65AVX2's NTT⁻¹ of w without the 2³² (both routines are its
