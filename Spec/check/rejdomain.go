@@ -63,11 +63,6 @@ type splitAt struct {
 
 func (e *splitAt) Error() string { return fmt.Sprintf("split ghost %d at %d", e.g, e.at) }
 
-// needDecision says the path needs one more decision than its vector has.
-type needDecision struct{}
-
-func (needDecision) Error() string { return "decision needed" }
-
 type atom struct {
 	t *x86.Term
 	v bool
@@ -80,6 +75,10 @@ type rdom struct {
 	dec   []bool
 	atoms []atom
 	seen  map[*x86.Term]int
+	// grown are the positions of the decisions the path took past the end
+	// of its vector: false each, as a run with that decision would take
+	// it; the explorer runs the vector with true there too.
+	grown []int
 }
 
 func (d *rdom) fail(err error) {
@@ -449,8 +448,8 @@ func (d *rdom) decide(t *x86.Term) rv {
 		return d.Const(b2u(d.atoms[i].v))
 	}
 	if len(d.atoms) >= len(d.dec) {
-		d.fail(needDecision{})
-		return d.Const(0)
+		d.grown = append(d.grown, len(d.dec))
+		d.dec = append(d.dec, false)
 	}
 	v := d.dec[len(d.atoms)]
 	d.seen[t] = len(d.atoms)

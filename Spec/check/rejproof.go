@@ -577,10 +577,14 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 			return fmt.Errorf("more than 2,000,000 paths")
 		}
 		err := pv.path(base, w.dv, maxSteps)
+		// The path ran with its vector grown by a false decision
+		// wherever it needed one more: each such run with true instead
+		// is a path of its own, and so is each part of a split class,
+		// with the decisions the run took before the split (a part of
+		// the class takes the same steps up to there).
+		dec := base.d.dec
 		switch e := err.(type) {
 		case nil:
-		case needDecision:
-			stack = append(stack, work{w.b, append(append([]bool{}, w.dv...), false)}, work{w.b, append(append([]bool{}, w.dv...), true)})
 		case *splitAt:
 			cl := w.b[e.g]
 			var parts []ghostClass
@@ -593,11 +597,14 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 				if pc.lo <= pc.hi {
 					nb := append([]ghostClass{}, w.b...)
 					nb[e.g] = pc
-					stack = append(stack, work{nb, w.dv})
+					stack = append(stack, work{nb, dec})
 				}
 			}
 		default:
-			return fmt.Errorf("%v (ghost classes %v, decisions %v)", err, w.b, w.dv)
+			return fmt.Errorf("%v (ghost classes %v, decisions %v)", err, w.b, dec)
+		}
+		for _, i := range base.d.grown {
+			stack = append(stack, work{w.b, append(append([]bool{}, dec[:i]...), true)})
 		}
 	}
 	return nil
@@ -736,7 +743,8 @@ func (pv *rejProver) start(hd *rejHead) (*started, error) {
 // checks where it ends.
 func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 	d := st.d
-	d.dec, d.atoms, d.seen, d.err = dv, nil, map[*x86.Term]int{}, nil
+	// The vector grows as the path needs decisions: a copy of its own.
+	d.dec, d.atoms, d.seen, d.err, d.grown = append([]bool(nil), dv...), nil, map[*x86.Term]int{}, nil, nil
 	// Paths copy the head's regions on write (the head's machine is not
 	// written once started).
 	hd := st.hd
