@@ -448,6 +448,11 @@ func (d *rdom) decide(t *x86.Term) rv {
 		return d.Const(b2u(d.atoms[i].v))
 	}
 	if len(d.atoms) >= len(d.dec) {
+		if d.err != nil {
+			// The run ends with this step: a decision taken now
+			// would follow a state the error already made wrong.
+			return d.Const(0)
+		}
 		d.grown = append(d.grown, len(d.dec))
 		d.dec = append(d.dec, false)
 	}
