@@ -7,12 +7,13 @@ import (
 // TestAllocations pins the allocations of signing and verifying with keys
 // already in memory: the signature is the one object that signing
 // allocates, hedged or deterministic, ML-DSA or HashML-DSA with every
-// pre-hash (none in the rejection loop), and Verify and HashVerify
-// allocate nothing. Making a key allocates two objects, the key pair and
-// one holding ŝ1 and the encodings (and Â, from the expanded encoding), on
-// every path (the public key alone: two, itself and its encoding, also
-// when it then verifies once); a key from its seed signs once allocating
-// ŝ2 and t̂0 and the signature, and keeps Â from its second use on.
+// pre-hash (none in the rejection loop), and also SignExpanded's (its key
+// is in pooled room); Verify and HashVerify allocate nothing. Making a
+// key allocates two objects, the key pair and one holding ŝ1 and the
+// encodings (and Â, from the expanded encoding), on every path (the
+// public key alone: two, itself and its encoding, also when it then
+// verifies once); a key from its seed signs once allocating ŝ2 and t̂0
+// and the signature, and keeps Â from its second use on.
 func TestAllocations(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
@@ -63,6 +64,8 @@ func TestAllocations(t *testing.T) {
 			"Sign":              func() (err error) { _, err = sk.Sign(nil, msg, nil); return },
 			"HashSign":          func() (err error) { _, err = sk.HashSign(msg, SHAKE256, nil); return },
 			"SignMu":            func() (err error) { _, err = sk.SignMu(make([]byte, 64)); return },
+			// The key lives in pooled room: only the signature is new.
+			"SignExpandedDeterministic": func() (err error) { _, err = SignExpandedDeterministic(params, enc, msg, nil); return },
 		} {
 			counts[name] = testing.AllocsPerRun(20, func() { err = op() })
 			if err != nil {

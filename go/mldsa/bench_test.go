@@ -88,6 +88,28 @@ func BenchmarkSignExpanded(b *testing.B) {
 	}
 }
 
+// BenchmarkSignExpandedOneCall signs from the expanded encoding with
+// SignExpandedDeterministic, which decodes and checks it as
+// BenchmarkSignExpanded's parsing does, into pooled room.
+func BenchmarkSignExpandedOneCall(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			enc := sk.ExpandedBytes()
+			msg := []byte("a message to sign, a message to sign")
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SignExpandedDeterministic(ps.p, enc, msg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkVerify parses the public key and verifies, as a verifier that
 // receives both would.
 func BenchmarkVerify(b *testing.B) {

@@ -39,6 +39,32 @@ func ExampleNewPrivateKey() {
 	// 2560 true true
 }
 
+// A signer that keeps only the expanded encoding signs with it in one
+// call: the key is decoded and checked as NewPrivateKeyFromExpanded does,
+// but not kept.
+func ExampleSignExpanded() {
+	sk, err := mldsa.GenerateKey(mldsa.MLDSA65())
+	if err != nil {
+		panic(err)
+	}
+	stored := sk.ExpandedBytes()
+
+	msg := []byte("message")
+	opts := &mldsa.Options{Context: "example"}
+	sig, err := mldsa.SignExpanded(mldsa.MLDSA65(), stored, msg, opts)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(mldsa.Verify(sk.PublicKey(), msg, sig, opts))
+
+	stored[64] ^= 1 // tr no longer the hash of the public key
+	_, err = mldsa.SignExpanded(mldsa.MLDSA65(), stored, msg, opts)
+	fmt.Println(errors.Is(err, mldsa.ErrInvalidPrivateKey))
+	// Output:
+	// <nil>
+	// true
+}
+
 // PKCS#8 and SubjectPublicKeyInfo as RFC 9881 defines them. The seed
 // 000102…1f gives the private key of RFC 9881's first example.
 func ExampleMarshalPKCS8PrivateKey() {

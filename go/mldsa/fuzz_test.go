@@ -1,6 +1,7 @@
 package mldsa
 
 import (
+	"bytes"
 	"testing"
 )
 
@@ -50,13 +51,21 @@ func FuzzNewPrivateKeyFromExpanded(f *testing.F) {
 			skBytes = append(skBytes, make([]byte, ps.p.ExpandedPrivateKeySize()-len(skBytes))...)
 		}
 		sk, err := NewPrivateKeyFromExpanded(ps.p, skBytes)
+		// SignExpanded decodes as NewPrivateKeyFromExpanded does.
+		one, oneErr := SignExpandedDeterministic(ps.p, skBytes, []byte("m"), nil)
 		if err != nil {
+			if oneErr == nil || oneErr.Error() != err.Error() {
+				t.Fatalf("NewPrivateKeyFromExpanded: %v; SignExpandedDeterministic: %v", err, oneErr)
+			}
 			return
 		}
 		// A key that decodes must sign verifiable signatures.
 		sig, err := sk.SignDeterministic([]byte("m"), nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if oneErr != nil || !bytes.Equal(one, sig) {
+			t.Fatalf("SignExpandedDeterministic differs from the decoded key's signature (%v)", oneErr)
 		}
 		if err := Verify(sk.PublicKey(), []byte("m"), sig, nil); err != nil {
 			t.Fatal("signature of a decoded expanded key does not verify:", err)

@@ -270,24 +270,43 @@ type keyPair struct {
 // (ML-DSA-65); the block's size class wastes less than 8 KiB, which the
 // key holds anyway.
 func newKeyPair(p *params, withA bool) *keyPair {
-	kp := &keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
+	kp := new(keyPair)
+	kp.init(p, withA, make([]ringElement, keyBlockPolys(p, withA, false)))
+	return kp
+}
+
+// keyBlockPolys is the size in polynomials of the block kp.init lays out:
+// Â if withA, ŝ1, the two encodings, and ŝ2 and t̂0 if withForms.
+func keyBlockPolys(p *params, withA, withForms bool) int {
+	n := p.l + (p.pkSize()+p.skSize()+polyBytes-1)/polyBytes
+	if withA {
+		n += p.k * p.l
+	}
+	if withForms {
+		n += 2 * p.k
+	}
+	return n
+}
+
+const polyBytes = int(unsafe.Sizeof(ringElement{}))
+
+// init makes kp a key pair of p whose Â (if withA), ŝ1 and encodings are
+// in block, laid out as keyBlockPolys counts them; what follows them is
+// block[keyBlockPolys(p, withA, false):].
+func (kp *keyPair) init(p *params, withA bool, block []ringElement) {
+	*kp = keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
 	kp.sk.pub = &kp.pk
 	n, l := 0, p.l
 	if withA {
 		n = p.k * p.l
-	}
-	size := p.pkSize() + p.skSize()
-	const polyBytes = int(unsafe.Sizeof(ringElement{}))
-	block := make([]ringElement, n+l+(size+polyBytes-1)/polyBytes)
-	if withA {
 		kp.pk.aHat = block[:n:n]
 	}
 	kp.sk.s1Hat = block[n : n+l : n+l]
 	// The encodings are bytes in the polynomials after ŝ1 (no pointers,
 	// so the collector sees the same block).
+	size := p.pkSize() + p.skSize()
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&block[n+l])), size)
 	kp.pk.enc, kp.enc = b[:p.pkSize():p.pkSize()], b[p.pkSize():]
-	return kp
 }
 
 // keyScratch holds the temporaries of making a key: s2, t and t0 (k
@@ -344,23 +363,25 @@ func (sk *PrivateKey) complete(s2, t, t0 []ringElement) error {
 // signForms computes, once, the NTT forms of s2 and t0 that signing uses
 // (Algorithm 7, lines 3 and 4), in Montgomery form.
 func (sk *PrivateKey) signForms() {
-	sk.formsOnce.Do(func() {
-		p := sk.p
-		buf := make([]ringElement, 2*p.k)
-		s2Hat, t0Hat := buf[:p.k:p.k], buf[p.k:]
-		s2 := sk.packed[32*p.l*p.ηBits:]
-		t0 := sk.t0Packed()
-		for i := range s2Hat {
-			// The checked unpacking has assembly; the key's s2 is in range.
-			bitUnpackSignedChecked(&s2Hat[i], s2[32*p.ηBits*i:], p.ηBits, fieldElement(p.η), uint32(2*p.η))
-			ntt(&s2Hat[i])
-			bitUnpackSigned(&t0Hat[i], t0[32*d*i:], d, 1<<(d-1))
-			ntt(&t0Hat[i])
-		}
-		toMontgomeryVec(s2Hat)
-		toMontgomeryVec(t0Hat)
-		sk.s2Hat, sk.t0Hat = s2Hat, t0Hat
-	})
+	sk.formsOnce.Do(func() { sk.makeForms(make([]ringElement, 2*sk.p.k)) })
+}
+
+// makeForms computes ŝ2 and t̂0 into buf (2k polynomials).
+func (sk *PrivateKey) makeForms(buf []ringElement) {
+	p := sk.p
+	s2Hat, t0Hat := buf[:p.k:p.k], buf[p.k:2*p.k]
+	s2 := sk.packed[32*p.l*p.ηBits:]
+	t0 := sk.t0Packed()
+	for i := range s2Hat {
+		// The checked unpacking has assembly; the key's s2 is in range.
+		bitUnpackSignedChecked(&s2Hat[i], s2[32*p.ηBits*i:], p.ηBits, fieldElement(p.η), uint32(2*p.η))
+		ntt(&s2Hat[i])
+		bitUnpackSigned(&t0Hat[i], t0[32*d*i:], d, 1<<(d-1))
+		ntt(&t0Hat[i])
+	}
+	toMontgomeryVec(s2Hat)
+	toMontgomeryVec(t0Hat)
+	sk.s2Hat, sk.t0Hat = s2Hat, t0Hat
 }
 
 // toMontgomeryVec puts each polynomial of v in Montgomery form.
@@ -520,6 +541,16 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	// Parsing samples Â to check t0, and an expanded key is parsed to
 	// sign: the key keeps it.
 	kp := newKeyPair(p, true)
+	if err := kp.parseExpanded(sk); err != nil {
+		return nil, err
+	}
+	return &kp.sk, nil
+}
+
+// parseExpanded decodes and checks sk, an expanded private key of the
+// right size, into kp, a key pair laid out with Â.
+func (kp *keyPair) parseExpanded(sk []byte) error {
+	p := kp.sk.p
 	key, pk := &kp.sk, &kp.pk
 	// ρ is kept in the public key, on the heap: ExpandA's routines let
 	// their seed escape.
@@ -546,27 +577,27 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	// Whether a key is valid is not secret; its coefficients are.
 	declassify(publicKeyCheck, unsafe.Pointer(&bad), 4)
 	if bad != 0 {
-		return nil, errPrivateKeyRange
+		return errPrivateKeyRange
 	}
 	// Every coefficient in range has one encoding: s1 and s2 are kept as
 	// given.
 	copy(key.packed, sk[128:off])
 	if err := key.complete(s2, t, t0); err != nil {
-		return nil, err
+		return err
 	}
 	// BitUnpack of 13-bit fields is one to one, so t0 equals the one ρ,
 	// s1 and s2 give exactly when the encodings are equal.
 	differ := ctNeqBytes(sk[off:], key.t0Packed())
 	declassify(publicKeyCheck, unsafe.Pointer(&differ), 4)
 	if differ != 0 {
-		return nil, errPrivateKeyT0
+		return errPrivateKeyT0
 	}
 	trEqual := subtle.ConstantTimeCompare(tr, key.pub.tr[:])
 	declassify(publicKeyCheck, unsafe.Pointer(&trEqual), unsafe.Sizeof(trEqual))
 	if trEqual != 1 {
-		return nil, errPrivateKeyTr
+		return errPrivateKeyTr
 	}
-	return key, nil
+	return nil
 }
 
 // ExpandedBytes returns the expanded private key encoding (skEncode,

@@ -1,6 +1,8 @@
 package mldsa
 
 import (
+	"bytes"
+	"crypto"
 	"errors"
 	"fmt"
 	"testing"
@@ -9,7 +11,7 @@ import (
 )
 
 // impl adapts the package to vectors.Impl. Deterministic signing goes
-// through the public API; hedged signing with the vector's rnd goes through
+// through the public API, both through a parsed key and SignExpanded; hedged signing with the vector's rnd goes through
 // signInternal, since the API draws its own randomness.
 type impl struct{}
 
@@ -81,7 +83,8 @@ func (impl) Sign(params string, skBytes []byte, m vectors.Message, rnd []byte) (
 	if rnd == nil {
 		switch m.Kind {
 		case vectors.Pure:
-			return sk.SignDeterministic(m.Msg, &Options{Context: string(m.Context)})
+			opts := &Options{Context: string(m.Context)}
+			return bothSame(SignExpandedDeterministic(p, skBytes, m.Msg, opts))(sk.SignDeterministic(m.Msg, opts))
 		case vectors.PreHash:
 			ph, err := preHashByName(m.HashAlg)
 			if err != nil {
@@ -95,7 +98,7 @@ func (impl) Sign(params string, skBytes []byte, m vectors.Message, rnd []byte) (
 			}
 			return sk.signInternal(&μ, new([32]byte))
 		case vectors.ExternalMu:
-			return sk.SignMuDeterministic(m.Mu)
+			return bothSame(SignExpandedDeterministic(p, skBytes, m.Mu, crypto.Hash(hashMLDSAMu)))(sk.SignMuDeterministic(m.Mu))
 		}
 	}
 	if len(rnd) != 32 && rnd != nil {
@@ -113,6 +116,18 @@ func (impl) Sign(params string, skBytes []byte, m vectors.Message, rnd []byte) (
 		return nil, err
 	}
 	return sk.signInternal(&μ, &r)
+}
+
+// bothSame returns the signature and error of the parsed key (the second
+// call) if SignExpandedDeterministic (the first) gave the same, else an
+// error: the vectors check both.
+func bothSame(one []byte, oneErr error) func([]byte, error) ([]byte, error) {
+	return func(sig []byte, err error) ([]byte, error) {
+		if (err == nil) != (oneErr == nil) || !bytes.Equal(one, sig) {
+			return nil, fmt.Errorf("SignExpandedDeterministic gives %x (%v), the parsed key %x (%v)", one, oneErr, sig, err)
+		}
+		return sig, err
+	}
 }
 
 func (impl) Verify(params string, pkBytes []byte, m vectors.Message, sig []byte) error {
