@@ -19,10 +19,12 @@
 // as a control.
 //
 // The operations (-ops): keygen (GenerateKey; NewPrivateKey runs for every
-// operation), expanded (NewPrivateKeyFromExpanded on valid and invalid
-// keys), sign, signdet, signmu (SignMu and SignMuDeterministic), hashsign
-// (HashSign and HashSignDeterministic), each with a key from a seed and one
-// from an expanded key, bytes, expandedbytes, equal, verify (the control)
+// operation), expanded (NewPrivateKeyFromExpanded and
+// SignExpandedDeterministic on valid and invalid keys), sign, signdet,
+// signmu (SignMu and SignMuDeterministic), hashsign (HashSign and
+// HashSignDeterministic), each with a key from a seed and one from an
+// expanded key (sign and signdet also with SignExpanded and
+// SignExpandedDeterministic from the encoding), bytes, expandedbytes, equal, verify (the control)
 // and bridge (StdSigner, StdPrivateKey, FromStdPrivateKey). The paths
 // (-paths): default (AVX2 where the CPU has it), baseline, purego, and
 // go1.27, the default path built with Go 1.27.3 (GOTOOLCHAIN), the only

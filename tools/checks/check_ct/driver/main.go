@@ -2,7 +2,7 @@
 // tag valgrind and runs it under valgrind's memcheck. Like BoringSSL's
 // constant-time tests, it marks the caller's secrets undefined at the API
 // boundary, before each call: the seed ξ it gives NewPrivateKey, the
-// expanded key it gives NewPrivateKeyFromExpanded, and everything
+// expanded key it gives NewPrivateKeyFromExpanded and SignExpanded, and everything
 // crypto/rand returns (GenerateKey's ξ, hedged signing's rnd), through a
 // reader that replaces crypto/rand.Reader. The keys that Sign,
 // SignDeterministic, SignMu, HashSign, Bytes, ExpandedBytes, Equal and the
@@ -179,6 +179,9 @@ func invalidExpanded(k *keys) error {
 		if _, err := mldsa.NewPrivateKeyFromExpanded(k.p, marked(bad)); err == nil {
 			return fmt.Errorf("an expanded key with %s was accepted", c.name)
 		}
+		if _, err := mldsa.SignExpandedDeterministic(k.p, marked(bad), []byte("m"), nil); err == nil {
+			return fmt.Errorf("SignExpandedDeterministic accepted an expanded key with %s", c.name)
+		}
 	}
 	return nil
 }
@@ -235,6 +238,13 @@ func run(p mldsa.Parameters, ops []string, n int) error {
 					return fmt.Errorf("sign: %v", err)
 				}
 			}
+			sig, err := mldsa.SignExpanded(p, marked(k.expanded), msg, opts)
+			if err != nil {
+				return err
+			}
+			if err := mldsa.Verify(k.pk, msg, sig, opts); err != nil {
+				return fmt.Errorf("sign (SignExpanded): %v", err)
+			}
 		}
 		if has(ops, "signdet") {
 			var sigs [2][]byte
@@ -245,6 +255,13 @@ func run(p mldsa.Parameters, ops []string, n int) error {
 			}
 			if !bytes.Equal(sigs[0], sigs[1]) {
 				return fmt.Errorf("signdet: the keys from the seed and from the expanded key sign differently")
+			}
+			one, err := mldsa.SignExpandedDeterministic(p, marked(k.expanded), msg, opts)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(one, sigs[0]) {
+				return fmt.Errorf("signdet: SignExpandedDeterministic signs differently from the keys")
 			}
 			if err := mldsa.Verify(k.pk, msg, sigs[0], opts); err != nil {
 				return fmt.Errorf("signdet: %v", err)
