@@ -52,12 +52,12 @@ func (s vgScheme) ParsePublicKey(pk []byte) error {
 	return err
 }
 
+// SignExpanded is one call of vg's SignExpandedDeterministic, which
+// decodes and checks the key as NewPrivateKeyFromExpanded does (t0 and tr
+// included) into pooled room, as a signer that keeps only the encoding
+// would use it.
 func (s vgScheme) SignExpanded(b, msg []byte) ([]byte, error) {
-	sk, err := mldsa.NewPrivateKeyFromExpanded(s.p, b)
-	if err != nil {
-		return nil, err
-	}
-	return sk.SignDeterministic(msg, nil)
+	return mldsa.SignExpandedDeterministic(s.p, b, msg, nil)
 }
 
 type vgKey struct{ sk *mldsa.PrivateKey }
