@@ -62,51 +62,45 @@ func BenchmarkSignDeterministic(b *testing.B) {
 	}
 }
 
-// BenchmarkSignExpanded parses an expanded private key (with the
-// validation of t0 and tr) and signs, as a signer that keeps only the
-// encoding would.
+// BenchmarkSignExpanded signs from the expanded private key encoding,
+// with the validation of t0 and tr, as a signer that keeps only the
+// encoding would: "parsed" decodes it with NewPrivateKeyFromExpanded and
+// signs with the key, "one-call" calls SignExpandedDeterministic, which
+// decodes it into pooled room.
 func BenchmarkSignExpanded(b *testing.B) {
-	for _, ps := range allParams {
-		b.Run(ps.p.String(), func(b *testing.B) {
-			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
-			if err != nil {
-				b.Fatal(err)
+	ways := []struct {
+		name string
+		sign func(p Parameters, enc, msg []byte) error
+	}{
+		{"parsed", func(p Parameters, enc, msg []byte) error {
+			key, err := NewPrivateKeyFromExpanded(p, enc)
+			if err == nil {
+				_, err = key.SignDeterministic(msg, nil)
 			}
-			enc := sk.ExpandedBytes()
-			msg := []byte("a message to sign, a message to sign")
-			b.ReportAllocs()
-			for b.Loop() {
-				key, err := NewPrivateKeyFromExpanded(ps.p, enc)
+			return err
+		}},
+		{"one-call", func(p Parameters, enc, msg []byte) error {
+			_, err := SignExpandedDeterministic(p, enc, msg, nil)
+			return err
+		}},
+	}
+	for _, ps := range allParams {
+		for _, way := range ways {
+			b.Run(ps.p.String()+"/"+way.name, func(b *testing.B) {
+				sk, err := NewPrivateKey(ps.p, make([]byte, 32))
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := key.SignDeterministic(msg, nil); err != nil {
-					b.Fatal(err)
+				enc := sk.ExpandedBytes()
+				msg := []byte("a message to sign, a message to sign")
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := way.sign(ps.p, enc, msg); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
-	}
-}
-
-// BenchmarkSignExpandedOneCall signs from the expanded encoding with
-// SignExpandedDeterministic, which decodes and checks it as
-// BenchmarkSignExpanded's parsing does, into pooled room.
-func BenchmarkSignExpandedOneCall(b *testing.B) {
-	for _, ps := range allParams {
-		b.Run(ps.p.String(), func(b *testing.B) {
-			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
-			if err != nil {
-				b.Fatal(err)
-			}
-			enc := sk.ExpandedBytes()
-			msg := []byte("a message to sign, a message to sign")
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := SignExpandedDeterministic(ps.p, enc, msg, nil); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 
