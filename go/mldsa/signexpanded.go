@@ -11,7 +11,7 @@ import (
 // means what it means there; but no key is made. The key is decoded into
 // memory the package reuses, and its secret parts are zeroed before
 // SignExpanded returns, so a signer that keeps only the encoding does not
-// allocate, zero and collect a key (16–87 KiB) for each signature. A
+// allocate, zero and collect a key (35–93 KiB) for each signature. A
 // signer that signs more than once with a key does better to parse it
 // once with NewPrivateKeyFromExpanded.
 func SignExpanded(params Parameters, sk, message []byte, opts crypto.SignerOpts) ([]byte, error) {

@@ -2,9 +2,9 @@
 // tag valgrind and runs it under valgrind's memcheck. Like BoringSSL's
 // constant-time tests, it marks the caller's secrets undefined at the API
 // boundary, before each call: the seed ξ it gives NewPrivateKey, the
-// expanded key it gives NewPrivateKeyFromExpanded and SignExpanded, and everything
-// crypto/rand returns (GenerateKey's ξ, hedged signing's rnd), through a
-// reader that replaces crypto/rand.Reader. The keys that Sign,
+// expanded key it gives NewPrivateKeyFromExpanded and SignExpanded, and
+// everything crypto/rand returns (GenerateKey's ξ, hedged signing's rnd),
+// through a reader that replaces crypto/rand.Reader. The keys that Sign,
 // SignDeterministic, SignMu, HashSign, Bytes, ExpandedBytes, Equal and the
 // crypto/mldsa bridge receive are made by NewPrivateKey and
 // NewPrivateKeyFromExpanded from such marked bytes, so every secret field
