@@ -271,11 +271,11 @@ type keyPair struct {
 // key holds anyway.
 func newKeyPair(p *params, withA bool) *keyPair {
 	kp := new(keyPair)
-	kp.init(p, withA, make([]ringElement, keyBlockPolys(p, withA, false)))
+	kp.layOut(p, withA, make([]ringElement, keyBlockPolys(p, withA, false)))
 	return kp
 }
 
-// keyBlockPolys is the size in polynomials of the block kp.init lays out:
+// keyBlockPolys is the size in polynomials of the block kp.layOut lays out:
 // Â if withA, ŝ1, the two encodings, and ŝ2 and t̂0 if withForms.
 func keyBlockPolys(p *params, withA, withForms bool) int {
 	n := p.l + (p.pkSize()+p.skSize()+polyBytes-1)/polyBytes
@@ -290,10 +290,10 @@ func keyBlockPolys(p *params, withA, withForms bool) int {
 
 const polyBytes = int(unsafe.Sizeof(ringElement{}))
 
-// init makes kp a key pair of p whose Â (if withA), ŝ1 and encodings are
+// layOut makes kp a key pair of p whose Â (if withA), ŝ1 and encodings are
 // in block, laid out as keyBlockPolys counts them; what follows them is
 // block[keyBlockPolys(p, withA, false):].
-func (kp *keyPair) init(p *params, withA bool, block []ringElement) {
+func (kp *keyPair) layOut(p *params, withA bool, block []ringElement) {
 	*kp = keyPair{sk: PrivateKey{p: p}, pk: PublicKey{p: p}}
 	kp.sk.pub = &kp.pk
 	n, l := 0, p.l

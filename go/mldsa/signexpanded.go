@@ -38,7 +38,7 @@ func signExpanded(params Parameters, sk, message []byte, opts crypto.SignerOpts,
 }
 
 // transientKey is the room of one key of any parameter set, laid out by
-// keyPair.init with Â and followed by ŝ2 and t̂0: SignExpanded's key.
+// keyPair.layOut with Â and followed by ŝ2 and t̂0: SignExpanded's key.
 type transientKey struct {
 	kp    keyPair
 	block []ringElement
@@ -55,7 +55,7 @@ var transientKeys = sync.Pool{New: func() any {
 // sign decodes sk (of p's size) into t and signs message with it.
 func (t *transientKey) sign(p *params, sk, message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
 	kp := &t.kp
-	kp.init(p, true, t.block)
+	kp.layOut(p, true, t.block)
 	if err := kp.parseExpanded(sk); err != nil {
 		return nil, err
 	}
