@@ -143,7 +143,8 @@ func buildGraph(p *gosrc.Package) *graph {
 			g.edges[from] = map[string]bool{}
 			g.asm[from] = map[string]bool{}
 		}
-		ast.Inspect(body, func(n ast.Node) bool {
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.SelectorExpr:
 				if id, ok := x.X.(*ast.Ident); ok && asmName != "" && id.Name == asmName {
@@ -153,13 +154,18 @@ func buildGraph(p *gosrc.Package) *graph {
 				for _, m := range g.methods[x.Sel.Name] {
 					g.edges[from][m] = true
 				}
+				// x.Sel names a method or field, never a top-level
+				// name: kp.init is not the package's init.
+				ast.Inspect(x.X, visit)
+				return false
 			case *ast.Ident:
 				if top[x.Name] {
 					g.edges[from][x.Name] = true
 				}
 			}
 			return true
-		})
+		}
+		ast.Inspect(body, visit)
 	}
 	for _, f := range p.Files {
 		if f.Test {
@@ -175,7 +181,7 @@ func buildGraph(p *gosrc.Package) *graph {
 				if d.Body != nil {
 					link(name, d.Body, f.AsmName)
 				}
-				if d.Name.Name == "init" {
+				if d.Recv == nil && d.Name.Name == "init" {
 					// Assignments in init dispatch variables: x = xAVX2.
 					ast.Inspect(d.Body, func(n ast.Node) bool {
 						if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
